@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+
+/**
+ * One HTTP call of the public API: its path (as the spec writes it), method, input schema
+ * (query for GET, body for POST) and the schema of `data` in the envelope.
+ * Server routes and web fetchers both import these, so a path or shape lives in one place.
+ */
+export interface CallDef<I extends z.ZodType, O extends z.ZodType> {
+  method: 'GET' | 'POST';
+  path: string;
+  input: I;
+  data: O;
+  /** True when the call needs a logged-in user (answers code 700 otherwise). */
+  auth: boolean;
+}
+
+export function defineCall<I extends z.ZodType, O extends z.ZodType>(def: CallDef<I, O>): CallDef<I, O> {
+  return def;
+}
+
+export type CallInput<C> = C extends CallDef<infer I, z.ZodType> ? z.input<I> : never;
+export type CallData<C> = C extends CallDef<z.ZodType, infer O> ? z.output<O> : never;
+
+/** Paths match without regard to case or a leading slash (the spec writes both forms). */
+export function normalizePath(path: string): string {
+  return '/' + path.replace(/^\/+/, '').toLowerCase();
+}
