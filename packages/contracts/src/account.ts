@@ -123,7 +123,8 @@ export const login = defineCall({
     for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
     return z.NEVER;
   }),
-  data: userInfoSchema.extend({ token: z.string() }),
+  /** redirect: for a third-party login, the path the person started from. */
+  data: userInfoSchema.extend({ token: z.string(), redirect: z.string().optional() }),
 });
 export const loginSchemas = { password: passwordLogin, third: thirdLogin };
 

@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import { Code } from '@livesports/contracts/envelope';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { authPlugin } from './platform/auth.ts';
+import { type Bus, createMemoryBus, createRedisBus } from './platform/bus.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import { envelopePlugin, localize, sendError } from './platform/envelope.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import { loadSecret } from './platform/secrets.ts';
+import { createAccountRepo } from './modules/account/repo.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { createAccountService } from './modules/account/service.ts';
+import { createGoogleLogin } from './modules/account/oauth.ts';
+import { createCaptchaRepo } from './modules/captcha/repo.ts';
+import { captchaRoutes } from './modules/captcha/routes.ts';
+import { createCaptchaService } from './modules/captcha/service.ts';
+import { createSystemRepo } from './modules/system/repo.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { createSystemService } from './modules/system/service.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_DIST = path.resolve(here, '../../web/dist');
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database to use (tests share one); otherwise opened from config. */
+  database?: Database;
+  bus?: Bus;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: boolean | object;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    bus: Bus;
+    services: {
+      account: ReturnType<typeof createAccountService>;
+      captcha: ReturnType<typeof createCaptchaService>;
+      system: ReturnType<typeof createSystemService>;
+    };
+  }
+}
+
+/** Assembles the site: platform pieces first, then each domain's routes, then the web app. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const clock = opts.clock ?? systemClock;
+  fs.mkdirSync(config.dataDir, { recursive: true });
+
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    // The spec writes paths in mixed case (api/Member/…, api/member/…): match them all.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
+  const bus = opts.bus ?? (config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createMemoryBus());
+  const ownsDb = !opts.database;
+  const ownsBus = !opts.bus;
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('bus', bus);
+  app.addHook('onClose', async () => {
+    if (ownsBus) await bus.close();
+    if (ownsDb) await database.close();
+  });
+
+  const db = database.db;
+  const secret = loadSecret(config.dataDir, 'app', config.APP_SECRET);
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log: app.log });
+
+  const captcha = createCaptchaService({ repo: createCaptchaRepo(db), clock });
+  const thirdParty = createGoogleLogin({
+    issuer: config.OAUTH_GOOGLE_ISSUER,
+    clientId: config.OAUTH_GOOGLE_CLIENT_ID,
+    clientSecret: config.OAUTH_GOOGLE_CLIENT_SECRET,
+    redirectUri: `${config.publicUrl}/loginWithTwitter`,
+    db,
+    clock,
+    log: app.log,
+  });
+  const system = createSystemService({
+    repo: createSystemRepo(db),
+    bus,
+    publicUrl: config.publicUrl,
+    thirdLogin: () => (thirdParty.available() ? ['google'] : []),
+    captcha: config.CAPTCHA === 'on',
+  });
+  await system.listen();
+  const account = createAccountService({
+    repo: createAccountRepo(db),
+    mailer,
+    clock,
+    captcha: { enabled: config.CAPTCHA === 'on', consumeTicket: (t) => captcha.consumeTicket(t) },
+    thirdParty,
+    uploadSecret: secret,
+    siteName: 'LiveSports',
+  });
+  app.decorate('services', { account, captcha, system });
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(envelopePlugin);
+  await app.register(authPlugin, { resolve: (token) => account.resolveToken(token) });
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.REDIS_URL ? { redis: new (await import('ioredis')).Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 }) } : {}),
+    errorResponseBuilder: (req, ctx) => ({ statusCode: 429, code: Code.ERROR, msg: localize(req, 'common.too_many'), data: { retry_after: Math.ceil(ctx.ttl / 1000) } }),
+  });
+  await app.register(websocket);
+
+  const scale = config.RATE_LIMIT_SCALE;
+  await app.register(accountRoutes, { service: account, rateLimitScale: scale });
+  await app.register(captchaRoutes, { service: captcha, rateLimitScale: scale });
+  await app.register(systemRoutes, { service: system });
+
+  app.get('/healthz', async () => ({ ok: true, db: database.kind, bus: bus.kind }));
+
+  // Uploaded files (avatars, covers…) from local storage.
+  const uploads = path.join(config.dataDir, 'uploads');
+  fs.mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false });
+
+  const hasWeb = config.SERVE_WEB && fs.existsSync(path.join(WEB_DIST, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be fresh.
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  const indexHtml = hasWeb ? fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8') : null;
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.toLowerCase();
+    if (url.startsWith('/api/') || url.startsWith('/ws/') || url.startsWith('/uploads/') || !indexHtml || req.method !== 'GET') {
+      return sendError(reply, 404, Code.ERROR, localize(req, 'common.not_found'));
+    }
+    // Client-side routes: the single-page app decides (and shows its own 404 page).
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  });
+
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await account.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  return app;
+}

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every setting, read once from the environment. Each has an embedded default so that
+// `npm start` on a fresh clone needs no configuration at all.
+const bool = (def: boolean) =>
+  z.preprocess((v) => (v === undefined || v === '' ? def : ['1', 'on', 'true', 'yes'].includes(String(v).toLowerCase())), z.boolean());
+const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+const schema = z.object({
+  NODE_ENV: z.string().default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://… to use a PostgreSQL server; unset = embedded PGlite under DATA_DIR/pglite. */
+  DATABASE_URL: optional,
+  /** redis://… for fan-out between processes and shared rate limits; unset = in-process bus. */
+  REDIS_URL: optional,
+  /** smtp://user:pass@host:port (smtps:// for TLS); unset = outbox table + log. */
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('Live Sports <no-reply@localhost>'),
+  /** on | off. Off is for operators who front the site with their own bot protection. */
+  CAPTCHA: z.preprocess((v) => (v ?? 'on').toString().toLowerCase(), z.enum(['on', 'off'])).default('on'),
+  ADMIN_EMAIL: optional,
+  ADMIN_PASSWORD: optional,
+  /** The address users reach the site at; used in mails and OAuth redirects. */
+  PUBLIC_URL: optional,
+  /** Google (or any OpenID Connect) login. Unset client id = third-party login hidden. */
+  OAUTH_GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
+  OAUTH_GOOGLE_CLIENT_ID: optional,
+  OAUTH_GOOGLE_CLIENT_SECRET: optional,
+  /** Secret for upload tokens and other signatures; generated and kept in DATA_DIR when unset. */
+  APP_SECRET: optional,
+  /** Load demo content (users, hot words…) into an empty database. */
+  DEMO_DATA: bool(true),
+  /** Serve the built web app from apps/web/dist. */
+  SERVE_WEB: bool(true),
+  LOG_LEVEL: z.string().default('info'),
+  /** Multiplier for the per-IP rate limits (load tests raise it; 0 turns them off). */
+  RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.parse(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '');
+  return { ...parsed, dataDir, publicUrl };
+}

@@ -1,0 +1,6 @@
+// The one Drizzle schema, shared by PGlite and PostgreSQL. Each domain keeps its own file.
+export * from './account.ts';
+export * from './captcha.ts';
+export * from './economy.ts';
+export * from './mail.ts';
+export * from './system.ts';

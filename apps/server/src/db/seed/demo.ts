@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { count } from 'drizzle-orm';
+import { hotKeywords } from '../schema/system.ts';
+
+/**
+ * Demo content for a fresh `npm start`: only loaded into an empty database, so an operator's
+ * real data is never touched. Each domain adds its own part here as it lands.
+ */
+export async function seedDemo(app: FastifyInstance) {
+  const db = app.database.db;
+  const [{ n }] = await db.select({ n: count() }).from(hotKeywords);
+  if (n > 0) return;
+  const words = ['Real Madrid', 'Premier League', 'NBA', 'Champions League', 'LaLiga', 'Messi', 'Lakers', 'World Cup', 'LPL', 'Barcelona'];
+  await db.insert(hotKeywords).values(words.map((name, i) => ({ name, hits: (words.length - i) * 37 })));
+  app.log.info('demo data loaded');
+}

@@ -1,0 +1,111 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { emailCodes, sessions, users } from '../../db/schema/account.ts';
+import { wallets } from '../../db/schema/economy.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+/** Every query of the account domain. Methods take an optional transaction. */
+export function createAccountRepo(db: Db) {
+  return {
+    async findByEmail(email: string, tx: Db = db) {
+      const [row] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+      return row ?? null;
+    },
+    async findById(id: number, tx: Db = db) {
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+      return row ?? null;
+    },
+    async findByInviteCode(code: string) {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, code.toUpperCase())).limit(1);
+      return row ?? null;
+    },
+    async findByGoogleSub(sub: string) {
+      const [row] = await db.select().from(users).where(eq(users.googleSub, sub)).limit(1);
+      return row ?? null;
+    },
+    async nicknameTaken(nickname: string, exceptUserId?: number) {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.nickname}) = lower(${nickname})`)
+        .limit(1);
+      return rows.length > 0 && rows[0].id !== exceptUserId;
+    },
+    /** A user and both empty wallets, in one transaction. */
+    async createUser(values: NewUser) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(users).values(values).returning();
+        await tx.insert(wallets).values([
+          { userId: row.id, kind: 'consumption', balance: 0 },
+          { userId: row.id, kind: 'income', balance: 0 },
+        ]);
+        return row;
+      });
+    },
+    async updateUser(id: number, values: Partial<NewUser>) {
+      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+      return row;
+    },
+    async balances(userId: number) {
+      const rows = await db.select({ kind: wallets.kind, balance: wallets.balance }).from(wallets).where(eq(wallets.userId, userId));
+      return {
+        consumption: rows.find((r) => r.kind === 'consumption')?.balance ?? 0,
+        income: rows.find((r) => r.kind === 'income')?.balance ?? 0,
+      };
+    },
+
+    async createSession(values: typeof sessions.$inferInsert) {
+      const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+      return row;
+    },
+    async findSession(tokenHash: string, now: Date) {
+      const [row] = await db
+        .select({ sessionId: sessions.id, userId: users.id, isAnchor: users.isAnchor, isAdmin: users.isAdmin, status: users.status })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+        .limit(1);
+      return row ?? null;
+    },
+    async deleteSession(id: number) {
+      await db.delete(sessions).where(eq(sessions.id, id));
+    },
+    async deleteSessionsOf(userId: number) {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    async latestCode(email: string, purpose: number) {
+      const [row] = await db
+        .select()
+        .from(emailCodes)
+        .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)))
+        .orderBy(desc(emailCodes.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+    async insertCode(values: typeof emailCodes.$inferInsert) {
+      await db.insert(emailCodes).values(values);
+    },
+    async deleteCode(id: number) {
+      await db.delete(emailCodes).where(eq(emailCodes.id, id));
+    },
+    /** Marks a code used; false when someone else used it first (codes are single-use). */
+    async useCode(id: number, now: Date) {
+      const rows = await db
+        .update(emailCodes)
+        .set({ usedAt: now })
+        .where(and(eq(emailCodes.id, id), isNull(emailCodes.usedAt)))
+        .returning({ id: emailCodes.id });
+      return rows.length === 1;
+    },
+    async countFailedAttempt(id: number, maxAttempts: number, now: Date) {
+      await db
+        .update(emailCodes)
+        .set({ attempts: sql`${emailCodes.attempts} + 1`, usedAt: sql`case when ${emailCodes.attempts} + 1 >= ${maxAttempts} then ${now.toISOString()}::timestamptz else ${emailCodes.usedAt} end` })
+        .where(eq(emailCodes.id, id));
+    },
+  };
+}
+export type AccountRepo = ReturnType<typeof createAccountRepo>;

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as calls from '@livesports/contracts/account';
+import { answer, route } from '../../platform/route.ts';
+import type { AccountService } from './service.ts';
+import { SESSION_TTL_DAYS } from './service.ts';
+
+export interface AccountRouteOptions {
+  service: AccountService;
+  /** Scales the per-IP limits (0 turns them off). */
+  rateLimitScale: number;
+}
+
+const byIp = (req: FastifyRequest) => req.ip;
+/** Brute force is per account as much as per address: key on both. */
+const byIpAndEmail = (req: FastifyRequest) => `${req.ip}|${String((req.body as { mobile?: unknown } | undefined)?.mobile ?? '').toLowerCase()}`;
+
+function setTokenCookie(reply: FastifyReply, token: string) {
+  // Readable by the page on purpose: the spec keeps the token in a cookie the client clears at logout.
+  reply.setCookie('token', token, { path: '/', sameSite: 'lax', maxAge: SESSION_TTL_DAYS * 86400 });
+}
+
+export async function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions) {
+  const { service } = opts;
+  const limit = (max: number, keyGenerator: (req: FastifyRequest) => string = byIp) =>
+    opts.rateLimitScale > 0 ? { rateLimit: { max: Math.ceil(max * opts.rateLimitScale), timeWindow: '1 minute', keyGenerator } } : {};
+
+  route(app, calls.getCode, (input, { req }) => service.requestCode(input, req.lang).then((d) => answer(d, 'auth.code_sent')), limit(5));
+
+  route(app, calls.registered, (input) => service.register(input).then(() => answer(null, 'auth.register_success')), limit(10));
+
+  route(
+    app,
+    calls.login,
+    async (input, { reply }) => {
+      const result = 'type' in input ? await service.loginThirdParty(input) : await service.login(input);
+      setTokenCookie(reply, result.token);
+      return answer(result, 'auth.login_success');
+    },
+    limit(10, byIpAndEmail),
+  );
+
+  route(app, calls.loginWithTwitter, (input) => service.startThirdParty(input.redirect), limit(20));
+
+  route(app, calls.forgotPassword, (input) => service.forgotPassword(input).then(() => answer(null, 'auth.password_modified')), limit(10));
+
+  route(app, calls.userInfo, (_input, { user }) => service.info(user));
+
+  route(app, calls.signOut, async (_input, { user, reply }) => {
+    await service.signOut(user);
+    reply.clearCookie('token', { path: '/' });
+    return answer(null, 'auth.logout_success');
+  });
+
+  route(app, calls.memberInfo, (_input, { user }) => service.memberInfo(user));
+
+  route(app, calls.updateInfo, (input, { user }) => service.updateInfo(user, input).then((d) => answer(d, 'member.updated')));
+
+  route(app, calls.avatarList, async () => service.avatarList());
+
+  route(app, calls.paymentPassword, (input, { user }) => service.setPaymentPassword(user, input).then(() => answer(null, 'member.pay_password_set')));
+
+  route(app, calls.getQiniuToken, async (_input, { user }) => service.uploadToken(user));
+}

@@ -1,0 +1,305 @@
+import argon2 from 'argon2';
+import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type MemberInfo, type UserInfo } from '@livesports/contracts/account';
+import type { Lang } from '@livesports/contracts/messages';
+import type { Clock } from '../../platform/clock.ts';
+import { numericCode, randomToken, sha256, shortCode } from '../../platform/crypto.ts';
+import { AppError, badInput, conflict, forbidden, tooMany } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import { UPLOAD_TOKEN_TTL_SECONDS, signUploadToken } from '../../platform/upload-token.ts';
+import { isOwnUpload, isPresetAvatar, presetAvatars } from './avatars.ts';
+import { codeMail } from './mail-templates.ts';
+import type { AccountRepo, UserRow } from './repo.ts';
+import type { ThirdPartyLogin, ThirdPartyProfile } from './third-party.ts';
+
+export const SESSION_TTL_DAYS = 30;
+/** Wrong guesses a mailed code survives before it is burnt. */
+export const CODE_MAX_ATTEMPTS = 5;
+/** argon2id parameters (OWASP's first recommendation: 19 MiB, 2 passes). */
+const HASH_OPTS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export interface CaptchaGate {
+  enabled: boolean;
+  /** Consumes a one-time slider ticket; false when unknown, used or expired. */
+  consumeTicket(ticket: string): Promise<boolean>;
+}
+
+export interface AccountDeps {
+  repo: AccountRepo;
+  mailer: Mailer;
+  clock: Clock;
+  captcha: CaptchaGate;
+  thirdParty: ThirdPartyLogin;
+  uploadSecret: string;
+  siteName: string;
+}
+
+/** Anchor level from experience: each level needs 1000 more points than the last. */
+export function anchorLevel(exp: number): number {
+  let level = 1;
+  let need = 1000;
+  let left = exp;
+  while (left >= need) {
+    left -= need;
+    level += 1;
+    need += 1000;
+  }
+  return level;
+}
+
+export function createAccountService(deps: AccountDeps) {
+  const { repo, clock } = deps;
+  const codeHash = (email: string, purpose: number, code: string) => sha256(`${email}:${purpose}:${code}`);
+
+  async function toUserInfo(u: UserRow): Promise<UserInfo> {
+    const { consumption } = await repo.balances(u.id);
+    return {
+      id: u.id,
+      user_nickname: u.nickname,
+      avatar: u.avatar,
+      is_anchor: u.isAnchor ? 1 : 0,
+      exp: u.anchorExp,
+      level: anchorLevel(u.anchorExp),
+      balance: consumption,
+      is_admin: u.isAdmin ? 1 : 0,
+    };
+  }
+
+  async function toMemberInfo(u: UserRow): Promise<MemberInfo> {
+    const info = await toUserInfo(u);
+    const { income } = await repo.balances(u.id);
+    return {
+      ...info,
+      mobile: u.email ?? '',
+      signature: u.signature,
+      sex: (u.sex === 1 || u.sex === 2 ? u.sex : 0) as 0 | 1 | 2,
+      invite_code: u.inviteCode,
+      has_payment_password: u.paymentPasswordHash ? 1 : 0,
+      income,
+      wealth_exp: u.wealthExp,
+      created_at: u.createdAt.toISOString(),
+      third_party: u.googleSub ? ['google'] : [],
+    };
+  }
+
+  async function requireTicket(ticket: string | undefined) {
+    if (!deps.captcha.enabled) return;
+    if (!ticket) throw badInput('captcha.required');
+    if (!(await deps.captcha.consumeTicket(ticket))) throw badInput('captcha.expired');
+  }
+
+  /** Checks a mailed code and uses it up; wrong guesses count against it. */
+  async function useCode(email: string, purpose: number, code: string) {
+    const now = clock.now();
+    const row = await repo.latestCode(email, purpose);
+    if (!row || row.usedAt || row.expiresAt <= now) throw badInput('auth.code_wrong');
+    if (row.codeHash !== codeHash(email, purpose, code)) {
+      await repo.countFailedAttempt(row.id, CODE_MAX_ATTEMPTS, now);
+      throw badInput('auth.code_wrong');
+    }
+    if (!(await repo.useCode(row.id, now))) throw badInput('auth.code_wrong');
+  }
+
+  async function uniqueNickname(base: string): Promise<string> {
+    const clean = base.replace(/[^\p{L}\p{N}_]/gu, '').slice(0, 12) || 'fan';
+    for (let i = 0; i < 20; i++) {
+      const candidate = `${clean}${Math.floor(1000 + Math.random() * 9000)}`;
+      if (!(await repo.nicknameTaken(candidate))) return candidate;
+    }
+    return `${clean}${randomToken(4)}`.slice(0, 20);
+  }
+
+  async function uniqueInviteCode(): Promise<string> {
+    for (;;) {
+      const code = shortCode(8);
+      if (!(await repo.findByInviteCode(code))) return code;
+    }
+  }
+
+  async function newUser(values: { email: string | null; passwordHash: string | null; nickname: string; avatar?: string; invitedBy?: number; googleSub?: string }) {
+    return repo.createUser({
+      email: values.email,
+      passwordHash: values.passwordHash,
+      nickname: values.nickname,
+      avatar: values.avatar ?? presetAvatars[Math.floor(Math.random() * presetAvatars.length)],
+      inviteCode: await uniqueInviteCode(),
+      invitedBy: values.invitedBy ?? null,
+      googleSub: values.googleSub ?? null,
+    });
+  }
+
+  async function openSession(u: UserRow, deviceType: string) {
+    if (u.status !== 1) throw forbidden('auth.account_disabled');
+    const token = randomToken(32);
+    const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_DAYS * 86400_000);
+    await repo.createSession({ userId: u.id, tokenHash: sha256(token), deviceType, expiresAt });
+    return { token, ...(await toUserInfo(u)) };
+  }
+
+  async function userForThirdParty(p: ThirdPartyProfile): Promise<UserRow> {
+    const bySub = await repo.findByGoogleSub(p.sub);
+    if (bySub) return bySub;
+    const email = p.email?.toLowerCase();
+    if (email && p.emailVerified) {
+      const byEmail = await repo.findByEmail(email);
+      // A verified address at the provider proves the same person: link instead of duplicating.
+      if (byEmail) return repo.updateUser(byEmail.id, { googleSub: p.sub });
+    }
+    const nickname = await uniqueNickname(p.name ?? email?.split('@')[0] ?? 'fan');
+    return newUser({ email: email && p.emailVerified ? email : null, passwordHash: null, nickname, googleSub: p.sub });
+  }
+
+  return {
+    toUserInfo,
+
+    async resolveToken(token: string): Promise<AuthUser | null> {
+      const row = await repo.findSession(sha256(token), clock.now());
+      if (!row || row.status !== 1) return null;
+      return { id: row.userId, isAnchor: row.isAnchor === 1, isAdmin: row.isAdmin === 1, sessionId: row.sessionId };
+    },
+
+    async requestCode(input: { mobile: string; type: 1 | 2 }, lang: Lang) {
+      const email = input.mobile;
+      const exists = await repo.findByEmail(email);
+      if (input.type === 1 && exists) throw conflict('auth.email_taken');
+      if (input.type === 2 && !exists) throw badInput('auth.email_unknown');
+      const now = clock.now();
+      const last = await repo.latestCode(email, input.type);
+      if (last) {
+        const wait = Math.ceil((last.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime()) / 1000);
+        if (wait > 0) throw tooMany('auth.code_wait', { seconds: wait });
+      }
+      const code = numericCode(6);
+      await repo.insertCode({
+        email,
+        purpose: input.type,
+        codeHash: codeHash(email, input.type, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+      });
+      const mail = codeMail(lang, code, input.type, CODE_TTL_SECONDS / 60, deps.siteName);
+      try {
+        await deps.mailer.send(email, mail.subject, mail.text);
+      } catch (err) {
+        // The mail did not leave: let the user ask again at once instead of waiting 60 s.
+        const row = await repo.latestCode(email, input.type);
+        if (row) await repo.deleteCode(row.id);
+        throw err;
+      }
+      return { resend_in: CODE_RESEND_SECONDS };
+    },
+
+    async register(input: { mobile: string; code: string; password: string; invite?: string; ticket?: string }) {
+      await requireTicket(input.ticket);
+      if (await repo.findByEmail(input.mobile)) throw conflict('auth.email_taken');
+      const inviter = input.invite ? await repo.findByInviteCode(input.invite) : null;
+      if (input.invite && !inviter) throw badInput('auth.invite_unknown');
+      await useCode(input.mobile, 1, input.code);
+      const passwordHash = await argon2.hash(input.password, HASH_OPTS);
+      try {
+        await newUser({ email: input.mobile, passwordHash, nickname: await uniqueNickname(input.mobile.split('@')[0]), invitedBy: inviter?.id });
+      } catch (err) {
+        // Two registrations of one address racing: the unique index decides.
+        if (await repo.findByEmail(input.mobile)) throw conflict('auth.email_taken');
+        throw err;
+      }
+    },
+
+    async login(input: { mobile: string; password: string; ticket?: string; device_type: string }) {
+      await requireTicket(input.ticket);
+      const u = await repo.findByEmail(input.mobile);
+      // Same answer for unknown address and wrong password: no account probing through login.
+      if (!u || !u.passwordHash || !(await argon2.verify(u.passwordHash, input.password))) throw badInput('auth.wrong_credentials');
+      return openSession(u, input.device_type);
+    },
+
+    async loginThirdParty(input: { token: string; device_type: string }) {
+      if (!deps.thirdParty.available()) throw badInput('auth.third_unsupported');
+      const profile = await deps.thirdParty.finish(input.token);
+      const u = await userForThirdParty(profile);
+      return { ...(await openSession(u, input.device_type)), redirect: profile.redirect };
+    },
+
+    async startThirdParty(redirect: string | undefined) {
+      if (!deps.thirdParty.available()) throw badInput('auth.third_unsupported');
+      const safe = redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/main';
+      return { oauth_url: await deps.thirdParty.start(safe) };
+    },
+
+    async forgotPassword(input: { mobile: string; code: string; password: string }) {
+      const u = await repo.findByEmail(input.mobile);
+      if (!u) throw badInput('auth.email_unknown');
+      await useCode(input.mobile, 2, input.code);
+      await repo.updateUser(u.id, { passwordHash: await argon2.hash(input.password, HASH_OPTS) });
+      // A reset password ends every open session: whoever knew the old one is out.
+      await repo.deleteSessionsOf(u.id);
+    },
+
+    async info(user: AuthUser) {
+      const u = await repo.findById(user.id);
+      if (!u) throw new AppError('auth.verification_failed', 401, 700);
+      return toUserInfo(u);
+    },
+
+    async memberInfo(user: AuthUser) {
+      const u = await repo.findById(user.id);
+      if (!u) throw new AppError('auth.verification_failed', 401, 700);
+      return toMemberInfo(u);
+    },
+
+    async updateInfo(user: AuthUser, input: { user_nickname?: string; avatar?: string; signature?: string; sex?: 0 | 1 | 2 }) {
+      const patch: Partial<UserRow> = {};
+      if (input.user_nickname !== undefined) {
+        if (await repo.nicknameTaken(input.user_nickname, user.id)) throw conflict('member.nickname_taken');
+        patch.nickname = input.user_nickname;
+      }
+      if (input.avatar !== undefined) {
+        if (!isPresetAvatar(input.avatar) && !isOwnUpload(input.avatar)) throw badInput('member.avatar_invalid');
+        patch.avatar = input.avatar;
+      }
+      if (input.signature !== undefined) patch.signature = input.signature.trim();
+      if (input.sex !== undefined) patch.sex = input.sex;
+      if (Object.keys(patch).length === 0) throw badInput('member.nothing_to_update');
+      try {
+        return toMemberInfo(await repo.updateUser(user.id, patch));
+      } catch (err) {
+        if (patch.nickname && (await repo.nicknameTaken(patch.nickname, user.id))) throw conflict('member.nickname_taken');
+        throw err;
+      }
+    },
+
+    async signOut(user: AuthUser) {
+      await repo.deleteSession(user.sessionId);
+    },
+
+    async setPaymentPassword(user: AuthUser, input: { password: string; old_password?: string }) {
+      const u = await repo.findById(user.id);
+      if (!u) throw new AppError('auth.verification_failed', 401, 700);
+      if (u.paymentPasswordHash) {
+        if (!input.old_password) throw badInput('member.pay_password_old_empty');
+        if (!(await argon2.verify(u.paymentPasswordHash, input.old_password))) throw badInput('member.pay_password_old_wrong');
+      }
+      await repo.updateUser(u.id, { paymentPasswordHash: await argon2.hash(input.password, HASH_OPTS) });
+    },
+
+    uploadToken(user: AuthUser) {
+      const exp = Math.floor(clock.now().getTime() / 1000) + UPLOAD_TOKEN_TTL_SECONDS;
+      return signUploadToken(deps.uploadSecret, { uid: user.id, exp, scope: 'user' });
+    },
+
+    avatarList: () => presetAvatars,
+
+    /** The first administrator from ADMIN_EMAIL / ADMIN_PASSWORD, created or promoted at start. */
+    async ensureAdmin(email: string, password: string) {
+      const existing = await repo.findByEmail(email.toLowerCase());
+      if (existing) {
+        if (!existing.isAdmin) await repo.updateUser(existing.id, { isAdmin: 1 });
+        return existing.id;
+      }
+      const u = await newUser({ email: email.toLowerCase(), passwordHash: await argon2.hash(password, HASH_OPTS), nickname: await uniqueNickname('admin') });
+      await repo.updateUser(u.id, { isAdmin: 1 });
+      return u.id;
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

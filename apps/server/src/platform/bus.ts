@@ -1,0 +1,65 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+
+/**
+ * Fan-out between server processes: chat, danmaku, scores and presence publish here.
+ * Redis pub/sub when REDIS_URL is set; otherwise an in-process emitter (one process is all there is).
+ */
+export interface Bus {
+  publish(channel: string, message: string): Promise<void>;
+  subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+  readonly kind: 'memory' | 'redis';
+}
+
+export function createMemoryBus(): Bus {
+  const ee = new EventEmitter();
+  ee.setMaxListeners(0);
+  return {
+    kind: 'memory',
+    async publish(channel, message) {
+      ee.emit(channel, message);
+    },
+    async subscribe(channel, handler) {
+      ee.on(channel, handler);
+      return async () => void ee.off(channel, handler);
+    },
+    async close() {
+      ee.removeAllListeners();
+    },
+  };
+}
+
+export function createRedisBus(url: string): Bus {
+  const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const sub = new Redis(url, { lazyConnect: false });
+  const handlers = new Map<string, Set<(m: string) => void>>();
+  sub.on('message', (channel: string, message: string) => {
+    for (const h of handlers.get(channel) ?? []) h(message);
+  });
+  return {
+    kind: 'redis',
+    async publish(channel, message) {
+      await pub.publish(channel, message);
+    },
+    async subscribe(channel, handler) {
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await sub.subscribe(channel);
+      }
+      set.add(handler);
+      return async () => {
+        set!.delete(handler);
+        if (set!.size === 0) {
+          handlers.delete(channel);
+          await sub.unsubscribe(channel);
+        }
+      };
+    },
+    async close() {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Code } from '@livesports/contracts/envelope';
+import type { CallDef } from '@livesports/contracts/call';
+import type { MessageKey } from '@livesports/contracts/messages';
+import { type AuthUser, requireUser } from './auth.ts';
+import { localize } from './envelope.ts';
+
+export interface CallContext<Auth extends boolean> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  user: Auth extends true ? AuthUser : AuthUser | null;
+}
+
+/** A handler may name the success message it wants shown (e.g. 'register success'). */
+export class Answer<T> {
+  constructor(
+    readonly data: T,
+    readonly msg: MessageKey,
+  ) {}
+}
+export const answer = <T>(data: T, msg: MessageKey) => new Answer(data, msg);
+
+export interface RouteOptions {
+  /** Per-IP (or custom key) limit for this call. */
+  rateLimit?: { max: number; timeWindow: number | string; keyGenerator?: (req: FastifyRequest) => string };
+}
+
+/**
+ * Registers one contract call: the path and schemas come from packages/contracts, the handler
+ * only turns the parsed input into a service call; the envelope is added here.
+ */
+export function route<I extends z.ZodType, O extends z.ZodType, A extends boolean>(
+  app: FastifyInstance,
+  call: CallDef<I, O> & { auth: A },
+  handler: (input: z.output<I>, ctx: CallContext<A>) => Promise<z.input<O> | Answer<z.input<O>>>,
+  opts: RouteOptions = {},
+) {
+  const envelope = z.object({ code: z.number(), msg: z.string(), data: call.data });
+  const where = call.method === 'GET' ? 'querystring' : 'body';
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: call.method,
+    url: '/' + call.path.replace(/^\/+/, ''),
+    schema: { [where]: call.input, response: { 200: envelope } },
+    config: opts.rateLimit ? { rateLimit: opts.rateLimit } : {},
+    // Not logged in is answered before the input is looked at (code 700 wins over code 1).
+    preValidation: call.auth ? async (req) => void requireUser(req) : undefined,
+    handler: async (req, reply) => {
+      const input = (where === 'body' ? req.body : req.query) as z.output<I>;
+      const result = await handler(input, { req, reply, user: req.user } as CallContext<A>);
+      const { data, msg } = result instanceof Answer ? result : { data: result, msg: 'common.ok' as MessageKey };
+      return { code: Code.OK, msg: localize(req, msg), data: data ?? null };
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomToken } from './crypto.ts';
+
+/**
+ * A secret from the environment, or one generated on first start and kept in DATA_DIR, so a
+ * self-hoster needs to configure nothing and signatures survive restarts.
+ */
+export function loadSecret(dataDir: string, name: string, fromEnv?: string): string {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'secrets', `${name}.key`);
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const secret = randomToken(48);
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
+import type { CallDef } from '@livesports/contracts/call';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { mailOutbox } from '../src/db/schema/mail.ts';
+import { createCaptchaRepo } from '../src/modules/captcha/repo.ts';
+import { humanTrace } from '../src/modules/captcha/solve.ts';
+
+// Test files run in one worker without isolation (vitest.config.ts), so these singletons are
+// shared by every server test of a run: one database, one app.
+let database: Promise<Database> | undefined;
+let app: Promise<FastifyInstance> | undefined;
+
+export function testDatabase(): Promise<Database> {
+  database ??= openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: process.env.TEST_DATA_DIR! });
+  return database;
+}
+
+/** The real app (every plugin, real database) with the settings an operator would use. */
+export function testApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+  app ??= (async () => {
+    const config = loadConfig({ DATA_DIR: process.env.TEST_DATA_DIR, LOG_LEVEL: 'silent', SERVE_WEB: 'off', DEMO_DATA: 'off', ...env });
+    return buildApp({ config, database: await testDatabase(), logger: false });
+  })();
+  return app;
+}
+
+/** A separate app instance with other settings, sharing the run's database. Close it after use. */
+export async function otherApp(env: Record<string, string>): Promise<FastifyInstance> {
+  const config = loadConfig({ DATA_DIR: process.env.TEST_DATA_DIR, LOG_LEVEL: 'silent', SERVE_WEB: 'off', DEMO_DATA: 'off', ...env });
+  return buildApp({ config, database: await testDatabase(), logger: false });
+}
+
+let ipCounter = 1;
+/** A fresh client address, so per-IP rate limits of one test don't leak into another. */
+export const freshIp = () => `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+
+export interface CallOptions {
+  token?: string;
+  lang?: string;
+  ip?: string;
+  cookie?: string;
+}
+
+export interface Reply<T = any> {
+  status: number;
+  code: number;
+  msg: string;
+  data: T;
+  headers: Record<string, unknown>;
+}
+
+/** Calls one contract call the way a client would: query for GET, JSON body for POST. */
+export async function call<T = any>(a: FastifyInstance, def: CallDef<any, any>, input: Record<string, unknown> = {}, opts: CallOptions = {}): Promise<Reply<T>> {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.token = opts.token;
+  if (opts.lang) headers.lang = opts.lang;
+  if (opts.cookie) headers.cookie = opts.cookie;
+  const url = '/' + def.path.replace(/^\/+/, '');
+  const res = await a.inject({
+    method: def.method,
+    url,
+    headers,
+    remoteAddress: opts.ip ?? freshIp(),
+    ...(def.method === 'GET' ? { query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) } : { payload: input }),
+  });
+  const body = res.json();
+  return { status: res.statusCode, code: body.code, msg: body.msg, data: body.data, headers: res.headers };
+}
+
+let emailCounter = 0;
+export const uniqueEmail = (prefix = 'fan') => `${prefix}.${process.pid}.${Date.now()}.${emailCounter++}@example.com`;
+
+/** The last code mailed to an address, read from the outbox as a user would read the mail. */
+export async function lastMailedCode(a: FastifyInstance, email: string): Promise<string> {
+  const [row] = await a.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id)).limit(1);
+  const match = row?.text.match(/\b(\d{6})\b/);
+  if (!match) throw new Error(`no code mailed to ${email}`);
+  return match[1];
+}
+
+/** Solves a slider puzzle through the API as a person would: find the gap, drag with a human trace. */
+export async function captchaTicket(a: FastifyInstance, ip = freshIp()): Promise<string> {
+  const { getCaptcha, checkCaptcha } = await import('@livesports/contracts/captcha');
+  const puzzle = await call(a, getCaptcha, {}, { ip });
+  const answer = await createCaptchaRepo(a.database.db).answer(puzzle.data.id);
+  const res = await call(a, checkCaptcha, { id: puzzle.data.id, x: answer!.gapX, trace: humanTrace(answer!.gapX) }, { ip });
+  if (res.code !== 200) throw new Error(`captcha not solved: ${res.msg}`);
+  return res.data.ticket;
+}
+
+/** Registers and logs in a new user through the public API; returns its token and id. */
+export async function newUser(a: FastifyInstance, email = uniqueEmail(), password = 'secret123') {
+  const { getCode, registered, login } = await import('@livesports/contracts/account');
+  const got = await call(a, getCode, { mobile: email, type: 1 });
+  if (got.code !== 200) throw new Error(`getCode: ${got.msg}`);
+  const code = await lastMailedCode(a, email);
+  const reg = await call(a, registered, { mobile: email, code, password, ticket: await captchaTicket(a) });
+  if (reg.code !== 200) throw new Error(`register: ${reg.msg}`);
+  const res = await call(a, login, { mobile: email, password, device_type: 'pc', ticket: await captchaTicket(a) });
+  if (res.code !== 200) throw new Error(`login: ${res.msg}`);
+  return { email, password, token: res.data.token as string, id: res.data.id as number };
+}

@@ -1,0 +1,71 @@
+// `npm test`: every test of the project, in this order:
+//   1. Vitest: contracts, server (on embedded PGlite) and web units;
+//   2. the server tests again on PostgreSQL when DATABASE_URL is set (CI sets it);
+//   3. Playwright journeys in Debian's Chromium against the built site and a real server.
+// It ends with one line "N passed, N failed" summing all runs, and a non-zero exit on any failure.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildWeb, webIsFresh } from './build-web.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-results-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let exitCode = 0;
+const only = process.argv.slice(2); // e.g. `npm test -- unit` or `npm test -- e2e`
+const want = (part) => only.length === 0 || only.includes(part);
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (res.status !== 0) exitCode = 1;
+  return res.status;
+}
+
+function countVitest(file) {
+  if (!fs.existsSync(file)) return void (totals.failed += 1);
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!fs.existsSync(file)) return void (totals.failed += 1);
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  totals.passed += r.stats.expected + (r.stats.flaky ?? 0);
+  totals.failed += r.stats.unexpected;
+  totals.skipped += r.stats.skipped;
+}
+
+const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
+const pgUrl = process.env.DATABASE_URL;
+
+if (want('unit')) {
+  // The embedded database first: what a fresh clone uses.
+  const pgliteOut = path.join(tmp, 'vitest-pglite.json');
+  run('unit + API tests (PGlite)', process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteOut}`], { DATABASE_URL: '' });
+  countVitest(pgliteOut);
+  if (pgUrl) {
+    const pgOut = path.join(tmp, 'vitest-postgres.json');
+    run(`server tests (PostgreSQL ${new URL(pgUrl).host})`, process.execPath, [vitest, 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgOut}`]);
+    countVitest(pgOut);
+  }
+}
+
+if (want('e2e')) {
+  if (!webIsFresh()) buildWeb();
+  const pwOut = path.join(tmp, 'playwright.json');
+  run('browser journeys (Playwright, Chromium)', process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwOut,
+    DATABASE_URL: '',
+  });
+  countPlaywright(pwOut);
+}
+
+fs.rmSync(tmp, { recursive: true, force: true });
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+if (totals.failed > 0) exitCode = 1;
+process.exit(exitCode);
