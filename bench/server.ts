@@ -1,0 +1,28 @@
+// The two servers the hot-read bench compares, each in its own process: a bare Fastify route
+// answering a settings-sized JSON, and the real site (real plugins, real database, demo data).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+
+const kind = process.argv[2];
+let port: number;
+if (kind === 'bare') {
+  const app = Fastify({ logger: false });
+  const body = { code: 200, msg: 'Success', data: { websocket: 'ws://localhost:8080/ws/score', CountryCode: '86', apply_for_anchor: '1', feedback_qq: '', customer_service_email: 'support@localhost', site_icp: '', site_gwa: '', Value_added_business_license: '', site_name: 'LiveSports', third_login: [], captcha: true } };
+  app.get('/bare', async () => body);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as { port: number }).port;
+} else {
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { loadConfig } = await import('../apps/server/src/config.ts');
+  const { seedDemo } = await import('../apps/server/src/db/seed/demo.ts');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SERVE_WEB: 'on', RATE_LIMIT_SCALE: '0', DATABASE_URL: process.env.BENCH_DATABASE_URL });
+  const app = await buildApp({ config, logger: false });
+  await seedDemo(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as { port: number }).port;
+  process.on('SIGTERM', () => void app.close().then(() => fs.rmSync(dataDir, { recursive: true, force: true })).finally(() => process.exit(0)));
+}
+process.send!({ port });
