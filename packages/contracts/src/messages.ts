@@ -31,6 +31,7 @@ export const messages = {
   'auth.code_wrong': { en: 'The code is wrong or has expired', zh: '验证码错误或已过期', es: 'El código es incorrecto o ha caducado' },
   'auth.code_wait': { en: 'Please wait {{seconds}} seconds before requesting another code', zh: '请{{seconds}}秒后再获取验证码', es: 'Espere {{seconds}} segundos antes de pedir otro código' },
   'auth.code_sent': { en: 'The code has been sent to your email', zh: '验证码已发送至您的邮箱', es: 'El código se ha enviado a su correo' },
+  'auth.mail_failed': { en: 'The mail could not be sent, please try again later', zh: '邮件发送失败，请稍后再试', es: 'No se pudo enviar el correo, inténtelo más tarde' },
   'auth.code_type': { en: 'Unknown code type', zh: '未知的验证码类型', es: 'Tipo de código desconocido' },
   'auth.email_taken': { en: 'This email is already registered', zh: '该邮箱已注册', es: 'Este correo ya está registrado' },
   'auth.email_unknown': { en: 'This email is not registered', zh: '该邮箱未注册', es: 'Este correo no está registrado' },

@@ -184,7 +184,7 @@ export function createAccountService(deps: AccountDeps) {
         // The mail did not leave: let the user ask again at once instead of waiting 60 s.
         const row = await repo.latestCode(email, input.type);
         if (row) await repo.deleteCode(row.id);
-        throw err;
+        throw new AppError('auth.mail_failed', 502, 1, { reason: (err as Error).message });
       }
       return { resend_in: CODE_RESEND_SECONDS };
     },
