@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { LANGS, messages, pickLang, translate } from './messages.ts';
+
+describe('message catalogue', () => {
+  it('has a non-empty text in every language for every key', () => {
+    for (const [key, texts] of Object.entries(messages)) {
+      for (const lang of LANGS) expect(texts[lang as keyof typeof texts], `${key} (${lang})`).toMatch(/\S/);
+    }
+  });
+
+  it('every message key a schema in this package names exists', () => {
+    const dir = path.dirname(fileURLToPath(import.meta.url));
+    const used = new Set<string>();
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'messages.ts')) {
+      const src = fs.readFileSync(path.join(dir, file), 'utf8');
+      for (const m of src.matchAll(/'((?:auth|member|captcha|common|upload)\.[a-z_]+)'/g)) used.add(m[1]);
+    }
+    expect(used.size).toBeGreaterThan(10);
+    for (const key of used) expect(Object.keys(messages), key).toContain(key);
+  });
+
+  it('keeps the spec texts to the letter', () => {
+    expect(translate('en', 'auth.login_first')).toBe('Please login first');
+    expect(translate('es', 'auth.login_first')).toBe('Por favor inicie sesión primero');
+    expect(translate('en', 'auth.verification_failed')).toBe('Verification failed, please Login again.');
+    expect(translate('en', 'auth.password_empty')).toBe('please password!');
+    expect(translate('en', 'auth.passwords_mismatch')).toBe('the two passwords do not match, please check!');
+    expect(translate('zh', 'common.coming_soon')).toBe('开发中...');
+  });
+
+  it('fills placeholders and picks a language from headers', () => {
+    expect(translate('en', 'auth.code_wait', { seconds: 42 })).toBe('Please wait 42 seconds before requesting another code');
+    expect(pickLang(undefined, 'es-ES,es;q=0.9')).toBe('es');
+    expect(pickLang('fr-FR,de;q=0.8')).toBe('en');
+    expect(pickLang('zh-CN')).toBe('zh');
+  });
+});
