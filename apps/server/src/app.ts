@@ -143,8 +143,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       wildcard: false,
       index: false,
       // Hashed assets never change; index.html must always be fresh.
-      setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      setHeaders: (reply, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -14,7 +14,7 @@ export interface CallDef<I extends z.ZodType, O extends z.ZodType> {
   auth: boolean;
 }
 
-export function defineCall<I extends z.ZodType, O extends z.ZodType>(def: CallDef<I, O>): CallDef<I, O> {
+export function defineCall<I extends z.ZodType, O extends z.ZodType, A extends boolean>(def: CallDef<I, O> & { auth: A }): CallDef<I, O> & { auth: A } {
   return def;
 }
 

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions as FastifyRouteOptions } from 'fastify';
 import { z } from 'zod';
 import { Code } from '@livesports/contracts/envelope';
 import type { CallDef } from '@livesports/contracts/call';
@@ -39,7 +38,9 @@ export function route<I extends z.ZodType, O extends z.ZodType, A extends boolea
 ) {
   const envelope = z.object({ code: z.number(), msg: z.string(), data: call.data });
   const where = call.method === 'GET' ? 'querystring' : 'body';
-  app.withTypeProvider<ZodTypeProvider>().route({
+  // Input types come from the contract (the handler's `input`), so the route itself needs no
+  // type provider generics; the zod compilers set in envelope.ts do the parsing.
+  const options: FastifyRouteOptions = {
     method: call.method,
     url: '/' + call.path.replace(/^\/+/, ''),
     schema: { [where]: call.input, response: { 200: envelope } },
@@ -52,5 +53,6 @@ export function route<I extends z.ZodType, O extends z.ZodType, A extends boolea
       const { data, msg } = result instanceof Answer ? result : { data: result, msg: 'common.ok' as MessageKey };
       return { code: Code.OK, msg: localize(req, msg), data: data ?? null };
     },
-  });
+  };
+  app.route(options);
 }

@@ -1,0 +1,13 @@
+import type { Catalogue } from './catalogue.ts';
+
+/** Messages of the common domain (see messages.ts). */
+export const commonMessages = {
+  'common.error': { en: 'Error', zh: '错误', es: 'Error' },
+  'common.ok': { en: 'Success', zh: '成功', es: 'Éxito' },
+  'common.input_error': { en: 'Input error, please check!', zh: '输入有误，请检查！', es: '¡Error de entrada, compruebe!' },
+  'common.not_found': { en: 'Not found', zh: '未找到', es: 'No encontrado' },
+  'common.forbidden': { en: 'You do not have permission to do this', zh: '您没有权限执行此操作', es: 'No tiene permiso para hacer esto' },
+  'common.too_many': { en: 'Too many requests, please try again later', zh: '请求过于频繁，请稍后再试', es: 'Demasiadas solicitudes, inténtelo más tarde' },
+  'common.server_error': { en: 'Server error, please try again later', zh: '服务器错误，请稍后再试', es: 'Error del servidor, inténtelo más tarde' },
+  'common.coming_soon': { en: 'Under development...', zh: '开发中...', es: 'En desarrollo...' },
+} satisfies Catalogue;
