@@ -118,6 +118,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { resolve: (token) => account.resolveToken(token) });
   await app.register(rateLimit, {
     global: false,
+    // After body parsing, so a limit can key on the account as well as the address.
+    hook: 'preHandler',
     ...(config.REDIS_URL ? { redis: new (await import('ioredis')).Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 }) } : {}),
     errorResponseBuilder: (req, ctx) => ({ statusCode: 429, code: Code.ERROR, msg: localize(req, 'common.too_many'), data: { retry_after: Math.ceil(ctx.ttl / 1000) } }),
   });

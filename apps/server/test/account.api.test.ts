@@ -353,3 +353,15 @@ describe('the envelope', () => {
     expect(res.json().msg).toBe('Please enter your email');
   });
 });
+
+describe('login rate limit keys on the account too', () => {
+  it('other accounts from the same address are not locked out by one being guessed', async () => {
+    const ip = freshIp();
+    const guessed = uniqueEmail();
+    for (let i = 0; i < 11; i++) await call(app, api.login, { mobile: guessed, password: 'abc123', ticket: 'x' }, { ip });
+    expect((await call(app, api.login, { mobile: guessed, password: 'abc123', ticket: 'x' }, { ip })).status).toBe(429);
+    const u = await newUser(app);
+    const res = await call(app, api.login, { mobile: u.email, password: u.password, ticket: await captchaTicket(app) }, { ip });
+    expect(res.code).toBe(200);
+  });
+});
