@@ -18,6 +18,8 @@ export default async function globalSetup() {
   const mailbox = path.join(dir, 'mailbox.jsonl');
   fs.writeFileSync(mailbox, '');
   process.env.E2E_MAILBOX = mailbox;
+  // The site's RTMP ingest (live streaming tests push to it); off the default 1935 so a running `npm start` does not collide.
+  process.env.E2E_RTMP_PORT ??= String(E2E_PORT + 1836);
 
   const smtp = new SMTPServer({
     authOptional: true,
@@ -49,10 +51,12 @@ export default async function globalSetup() {
       REDIS_URL: '',
       CAPTCHA: 'on',
       LOG_LEVEL: 'warn',
+      RTMP_PORT: process.env.E2E_RTMP_PORT,
+      DEMO_STREAMS: 'off',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     try {
       const res = await fetch(`http://127.0.0.1:${E2E_PORT}/healthz`);
@@ -61,7 +65,7 @@ export default async function globalSetup() {
       /* not up yet */
     }
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    if (Date.now() > deadline) throw new Error('server did not start within 180 s');
     await new Promise((r) => setTimeout(r, 250));
   }
 

@@ -1,0 +1,165 @@
+import { expect, test } from '@playwright/test';
+import { api, registerByApi, signInContext, uniqueEmail } from '../support/session.ts';
+import { mailCount, waitForCode } from '../support/mailbox.ts';
+import { solveSlider } from '../support/slider.ts';
+
+// Journeys of the foundation: register with the mailed code and the slider, log in, languages,
+// log out, the code-700 flow and the mobile redirect — in Debian's Chromium against the real server.
+
+test('register with the mailed code and the slider, then log in and out', async ({ page }) => {
+  const email = uniqueEmail('reg');
+  await page.goto('/main');
+  await page.getByTestId('header-login').click();
+  await page.getByTestId('login-to-register').click();
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill('goal2026');
+
+  const before = mailCount(email);
+  await page.getByTestId('login-code-btn').click();
+  // The code button counts down for 60 s and cannot be pressed again meanwhile.
+  await expect(page.getByTestId('login-code-btn')).toBeDisabled();
+  await expect(page.getByTestId('login-code-btn')).toHaveText(/\d+/);
+  const code = await waitForCode(email, before);
+  await page.getByTestId('login-code').fill(code);
+  await page.getByTestId('login-submit').click();
+  await solveSlider(page);
+  await expect(page.getByTestId('toast').filter({ hasText: 'register success' })).toBeVisible();
+
+  // Back in password-login mode with the address kept: log in through the slider again.
+  await expect(page.getByTestId('login-email')).toHaveValue(email);
+  await page.getByTestId('login-password').fill('goal2026');
+  await page.getByTestId('login-submit').click();
+  await solveSlider(page);
+  await expect(page.getByTestId('toast').filter({ hasText: 'successful login' })).toBeVisible();
+  await expect(page.getByTestId('header-avatar')).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === 'token')?.value).toBeTruthy();
+
+  // Log out from the avatar panel: back on /main, logged out, token gone.
+  await page.getByTestId('header-avatar').hover();
+  await page.getByTestId('header-logout').click();
+  await expect(page).toHaveURL(/\/main$/);
+  await expect(page.getByTestId('header-login')).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '').toBe('');
+});
+
+test('bad input in the login form is refused with the spec messages, nothing sent', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/user/login') && sent.push(r.url()));
+  await page.goto('/main');
+  await page.getByTestId('header-login').click();
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-dialog')).toContainText('Please enter your email');
+  await page.getByTestId('login-email').fill('someone@example.com');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-dialog')).toContainText('please password!');
+  expect(sent).toHaveLength(0);
+});
+
+test('a wrong password is answered by the server, localized', async ({ page, request }) => {
+  const user = await registerByApi(request);
+  await page.goto('/main');
+  await page.getByTestId('header-login').click();
+  await page.getByTestId('login-email').fill(user.email);
+  await page.getByTestId('login-password').fill('wrong999');
+  await page.getByTestId('login-submit').click();
+  await solveSlider(page);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Wrong email or password' })).toBeVisible();
+  await expect(page.getByTestId('header-login')).toBeVisible();
+});
+
+test('switching language reloads the page in zh, es and back to en', async ({ page }) => {
+  await page.goto('/main');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  for (const [lang, login] of [
+    ['zh', '登录'],
+    ['es', 'Iniciar sesión'],
+    ['en', 'Log in'],
+  ] as const) {
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('lang-switch').selectOption(lang)]);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page.getByTestId('header-login')).toContainText(login);
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe(lang);
+    await expect(page).toHaveTitle(/ - LiveSports$/);
+  }
+});
+
+test('code 700: a session ended elsewhere clears the user and says so once', async ({ page, context, request, baseURL }) => {
+  const user = await registerByApi(request);
+  await signInContext(context, baseURL!, user.token);
+  await page.goto('/main');
+  await expect(page.getByTestId('header-avatar')).toBeVisible();
+  // The session ends on the server (as after a password reset on another device).
+  await api(request, 'POST', '/api/Member/SignOut', {}, user.token);
+  await page.goto('/member?type=0');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Please login first' })).toHaveCount(1);
+  await expect(page.getByTestId('header-login')).toBeVisible();
+});
+
+test('the language of the 700 notice follows the interface (es)', async ({ page, context, request, baseURL }) => {
+  const user = await registerByApi(request);
+  await signInContext(context, baseURL!, user.token);
+  await page.addInitScript(() => localStorage.setItem('language', 'es'));
+  await page.goto('/main');
+  await expect(page.getByTestId('header-avatar')).toBeVisible();
+  await api(request, 'POST', '/api/Member/SignOut', {}, user.token);
+  await page.goto('/member?type=0');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Por favor inicie sesión primero' })).toBeVisible();
+});
+
+test('personal center: change nickname and set a payment password', async ({ page, context, request, baseURL }) => {
+  const user = await registerByApi(request);
+  await signInContext(context, baseURL!, user.token);
+  await page.goto('/member?type=0');
+  const nick = `Ultra${user.id}`;
+  await page.getByTestId('member-nickname').fill(nick);
+  await page.getByTestId('member-save').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Saved' })).toBeVisible();
+  const info = await api(request, 'GET', '/api/Member/info', {}, user.token);
+  expect(info.user_nickname).toBe(nick);
+
+  await page.getByTestId('pay-password').fill('123456');
+  await page.getByTestId('pay-confirm').fill('123457');
+  await page.getByTestId('pay-save').click();
+  await expect(page.getByText(/Please enter the same password|the two passwords do not match, please check!/).first()).toBeVisible();
+  await page.getByTestId('pay-confirm').fill('123456');
+  await page.getByTestId('pay-save').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Payment password saved' })).toBeVisible();
+  expect((await api(request, 'GET', '/api/Member/info', {}, user.token)).has_payment_password).toBe(1);
+});
+
+test.describe('narrow screens', () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+
+  test('below 500 px the visitor is sent to the mobile site, whose login works', async ({ page, request }) => {
+    const user = await registerByApi(request);
+    await page.goto('/main');
+    await expect(page).toHaveURL(/\/m$/);
+    await page.getByTestId('header-login').click();
+    await page.getByTestId('login-email').fill(user.email);
+    await page.getByTestId('login-password').fill(user.password);
+    await page.getByTestId('login-submit').click();
+    await solveSlider(page);
+    await expect(page.getByTestId('header-avatar')).toBeVisible();
+  });
+});
+
+test.describe('mid-size screens', () => {
+  test.use({ viewport: { width: 800, height: 900 } });
+
+  test('below 992 px the desktop layout adapts instead of redirecting', async ({ page }) => {
+    await page.goto('/main');
+    await expect(page).toHaveURL(/\/main$/);
+    await expect(page.getByTestId('header-menu')).toBeVisible();
+  });
+});
+
+test('every route has its title and unknown paths show the 404 page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/main$/);
+  for (const path of ['/football', '/news', '/schedule', '/about-user', '/downLoad']) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(/^.+ - LiveSports$/);
+  }
+  await page.goto('/no/such/page');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+});
