@@ -1,0 +1,25 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/shared/ui/button';
+
+/** A lazy chunk that no longer exists after a deploy (spec §8 ChunkLoadError). */
+export function isChunkLoadError(err: unknown): boolean {
+  const e = err as { name?: string; message?: string } | null;
+  return !!e && (e.name === 'ChunkLoadError' || /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Failed to fetch/i.test(e.message ?? ''));
+}
+
+export function RouteError() {
+  const err = useRouteError();
+  const { t } = useTranslation('layout');
+  const chunk = isChunkLoadError(err);
+  console.error(err);
+  const detail = isRouteErrorResponse(err) ? `${err.status} ${err.statusText}` : null;
+  return (
+    <section className="page status-page" role="alert">
+      <div className="status-page__code">{chunk ? '↻' : '!'}</div>
+      <h1 className="status-page__title">{chunk ? t('status.chunkTitle') : t('status.errorTitle')}</h1>
+      <p className="status-page__text">{chunk ? t('status.chunkText') : (detail ?? t('status.errorText'))}</p>
+      <Button onClick={() => window.location.reload()}>{t('status.reload')}</Button>
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+import { LoginWithTwitterPage } from '@/features/auth/pages/login-with-twitter';
+
+export function Component() {
+  return <LoginWithTwitterPage />;
+}

@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { HomePage } from '@/features/home/pages/home';
+import { HotSearches } from '@/features/search/components/hot-searches';
+import { lastLocation } from '@/shared/lib/last-location';
+import { useAuthStore } from '@/shared/stores/auth';
+import { useLoginDialog } from '@/shared/stores/login-dialog';
+
+// /login: the login dialog over the home page. After login the person goes back to ?redirect=,
+// else to the page they came from, else /main. Closing the dialog leaves for /main.
+export function Component() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const islogin = useAuthStore((s) => s.islogin);
+  const open = useLoginDialog((s) => s.open);
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    const redirect = params.get('redirect');
+    const target = redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : (lastLocation() ?? paths.home);
+    if (islogin) {
+      navigate(target, { replace: true });
+      return;
+    }
+    useLoginDialog.getState().openLogin('login', target);
+    // Only on arrival: later changes are handled by the dialog itself.
+  }, []);
+
+  useEffect(() => {
+    if (open) wasOpen.current = true;
+    else if (wasOpen.current && window.location.pathname === paths.login) navigate(paths.home, { replace: true });
+  }, [open, navigate]);
+
+  return <HomePage aside={<HotSearches />} />;
+}

@@ -1,0 +1,5 @@
+import { SearchPage } from '@/features/search/pages/search';
+
+export function Component() {
+  return <SearchPage />;
+}

@@ -1,0 +1,49 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import '@/shared/i18n/messages';
+import { useAuthStore } from '@/shared/stores/auth';
+import { useLoginDialog } from '@/shared/stores/login-dialog';
+import { toast } from '@/shared/stores/toast';
+import type { LoginAnswer } from '../api/login';
+
+const NOT_A_TARGET = [paths.login, paths.loginWithTwitter, paths.mobileLogin];
+
+/** A safe in-site path to go to after login (never back to a login page). */
+export function loginTarget(redirect: string | undefined, fallback: string = paths.home): string {
+  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//')) return fallback;
+  const path = redirect.split(/[?#]/)[0];
+  if (NOT_A_TARGET.some((p) => path.toLowerCase() === p.toLowerCase())) return fallback;
+  return redirect;
+}
+
+/**
+ * After any successful login (spec §4): store token and user, close the dialog, toast the server's
+ * message, then go back to the saved pre-login URL — or reload when the person is in a live room.
+ */
+export function useCompleteLogin() {
+  const setLogin = useAuthStore((s) => s.setLogin);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+
+  return useCallback(
+    (data: LoginAnswer, msg: string, redirect?: string, fallback?: string) => {
+      setLogin(data);
+      useLoginDialog.getState().close();
+      toast.success(msg || t('msg:auth.login_success'));
+      void queryClient.invalidateQueries();
+      const here = window.location.pathname;
+      if (here === paths.live || here.startsWith(`${paths.live}/`)) {
+        window.location.reload();
+        return;
+      }
+      const target = loginTarget(redirect ?? useLoginDialog.getState().redirect, fallback);
+      const current = window.location.pathname + window.location.search + window.location.hash;
+      if (target !== current) navigate(target, { replace: NOT_A_TARGET.includes(here as (typeof NOT_A_TARGET)[number]) });
+    },
+    [setLogin, queryClient, navigate, t],
+  );
+}

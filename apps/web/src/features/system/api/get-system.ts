@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '@/shared/api/client';
+import { lightCalls } from '@/shared/api/light-calls';
+
+// GET api/Universal/getSystem: site settings, fetched once at start (spec §4).
+export const fetchSystem = () => request(lightCalls.getSystem, {});
+
+export const systemQueryOptions = () =>
+  queryOptions({ queryKey: ['system'], queryFn: fetchSystem, staleTime: 5 * 60_000 });
+
+export const useSystem = () => useQuery(systemQueryOptions());

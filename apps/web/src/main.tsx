@@ -1,0 +1,38 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { toMobilePath } from '@/config/paths';
+import { initI18n } from '@/shared/i18n';
+import { isMobilePath, isNarrow, prefersDesktop } from '@/shared/lib/device';
+import { AppProvider } from './app/provider';
+import { createRouter } from './app/router';
+import './styles/global.css';
+
+
+// Spec §1: narrow screens start on the mobile site; decide before the first paint.
+if (isNarrow() && !prefersDesktop() && !isMobilePath(window.location.pathname)) {
+  window.history.replaceState(null, '', toMobilePath(window.location.pathname, window.location.search));
+}
+
+// A deploy may remove an old lazy chunk (spec §8 ChunkLoadError): reload once to pick up the new build.
+window.addEventListener('vite:preloadError', (event) => {
+  const key = 'chunkReloadAt';
+  const last = Number(sessionStorage.getItem(key) ?? 0);
+  if (Date.now() - last > 10_000) {
+    sessionStorage.setItem(key, String(Date.now()));
+    event.preventDefault();
+    window.location.reload();
+  }
+});
+
+// The texts of the current language come first (one small request per namespace), then the app.
+void initI18n().then(() => {
+  const router = createRouter();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+});

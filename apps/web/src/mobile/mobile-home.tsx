@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { HotSearches } from '@/features/search/components/hot-searches';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { IconBall, IconBasketball, IconGamepad, IconGrid, IconNews, IconTrophy, IconTv } from '@/shared/ui/icons';
+import { useComingSoon } from '@/shared/stores/coming-soon';
+
+function Section({ id, icon, title, children }: { id: string; icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <section className="m-section" data-testid={`home-${id}`}>
+      <h2 className="m-section__title">
+        {icon}
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const CATS = [
+  { key: 'football', icon: <IconBall size={18} /> },
+  { key: 'basketball', icon: <IconBasketball size={18} /> },
+  { key: 'esports', icon: <IconGamepad size={18} /> },
+  { key: 'general', icon: <IconGrid size={18} /> },
+];
+
+/** The mobile home: the desktop home's sections, stacked, with the real hot searches. */
+export function MobileHome() {
+  const { t } = useTranslation('home');
+  const show = useComingSoon((s) => s.show);
+  return (
+    <div className="m-home">
+      <section className="m-hero">
+        <span className="m-hero__kicker">{t('hero.kicker')}</span>
+        <h1 className="m-hero__title">{t('hero.title')}</h1>
+        <div className="m-cats">
+          {CATS.map((c) => (
+            <button key={c.key} type="button" className="m-cat" onClick={show}>
+              {c.icon}
+              <span>{t(`categories.${c.key}`)}</span>
+            </button>
+          ))}
+        </div>
+      </section>
+      <HotSearches variant="plain" linkTo={(name) => `${paths.mobile}${paths.search}?name=${encodeURIComponent(name)}`} />
+      <Section id="live" icon={<IconTv />} title={t('sections.live')}>
+        <EmptyState compact title={t('empty.liveTitle')} text={t('empty.liveText')} />
+      </Section>
+      <Section id="matches" icon={<IconTrophy />} title={t('sections.matches')}>
+        <EmptyState compact title={t('empty.matchesTitle')} text={t('empty.matchesText')} />
+      </Section>
+      <Section id="news" icon={<IconNews />} title={t('sections.news')}>
+        <EmptyState compact title={t('empty.newsTitle')} text={t('empty.newsText')} />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { MobileHome } from '../mobile-home';
+
+export function Component() {
+  return <MobileHome />;
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import * as account from '@livesports/contracts/account';
+import * as system from '@livesports/contracts/system';
+import { lightCalls } from './light-calls';
+
+describe('light calls mirror their contracts', () => {
+  const contracts = { getSystem: system.getSystem, getHot: system.getHot, userInfo: account.userInfo };
+  for (const [name, call] of Object.entries(contracts)) {
+    it(name, () => {
+      const ref = lightCalls[name as keyof typeof lightCalls];
+      expect({ method: ref.method, path: ref.path }).toEqual({ method: call.method, path: call.path });
+    });
+  }
+});

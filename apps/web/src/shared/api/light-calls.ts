@@ -1,0 +1,24 @@
+import type { CallDef } from '@livesports/contracts/call';
+import type { userInfo } from '@livesports/contracts/account';
+import type { getHot, getSystem } from '@livesports/contracts/system';
+
+// The contract modules build their zod schemas when loaded, and zod alone would take a sixth of
+// the home page's JS budget. The few calls the home page makes at start are named here by method
+// and path only, typed by the contracts; light-calls.test.ts fails if one drifts from its contract.
+// Every other call imports its contract directly (those chunks load zod on demand).
+
+/** The method and path of a contract call, without its schemas; `request` accepts it like the call. */
+export interface CallRef<C extends CallDef<any, any>> {
+  readonly method: C['method'];
+  readonly path: string;
+  /** Type only: which contract call this names. */
+  readonly __call?: C;
+}
+
+const ref = <C extends CallDef<any, any>>(method: C['method'], path: string): CallRef<C> => ({ method, path });
+
+export const lightCalls = {
+  getSystem: ref<typeof getSystem>('GET', 'api/Universal/getSystem'),
+  getHot: ref<typeof getHot>('GET', 'api/universal/getHot'),
+  userInfo: ref<typeof userInfo>('GET', 'api/user/info'),
+};

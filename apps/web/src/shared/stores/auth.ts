@@ -1,0 +1,71 @@
+import { create } from 'zustand';
+import type { UserInfo } from '@livesports/contracts/account';
+import { getCookie, removeCookie, setCookie } from '../lib/cookie';
+import { readJSON, removeKey, writeJSON } from '../lib/storage';
+
+// Auth state (spec §3/§4): the token lives in the cookie "token", the user info in localStorage
+// "userInfo". islogin follows the token.
+export const TOKEN_COOKIE = 'token';
+export const USER_INFO_KEY = 'userInfo';
+/** Session cookie lifetime on the client side; the server decides the real session expiry. */
+const TOKEN_DAYS = 30;
+
+interface AuthState {
+  token: string | null;
+  user: UserInfo | null;
+  islogin: boolean;
+  /** Stores a login answer (token plus user info). */
+  setLogin: (data: UserInfo & { token: string }) => void;
+  /** Replaces the user info (api/user/info, profile edits). */
+  setUser: (user: UserInfo) => void;
+  /** Clears everything local: user info, token cookie, state. */
+  clear: () => void;
+}
+
+function initial() {
+  const token = getCookie(TOKEN_COOKIE);
+  const user = token ? readJSON<UserInfo | null>(USER_INFO_KEY, null) : null;
+  return { token, user, islogin: !!token };
+}
+
+export const useAuthStore = create<AuthState>((set) => ({
+  ...initial(),
+  setLogin: (data) => {
+    const { token, ...rest } = data;
+    setCookie(TOKEN_COOKIE, token, TOKEN_DAYS);
+    const user = pickUser(rest);
+    writeJSON(USER_INFO_KEY, user);
+    set({ token, user, islogin: true });
+  },
+  setUser: (user) => {
+    const u = pickUser(user);
+    writeJSON(USER_INFO_KEY, u);
+    set({ user: u });
+  },
+  clear: () => {
+    removeCookie(TOKEN_COOKIE);
+    removeKey(USER_INFO_KEY);
+    set({ token: null, user: null, islogin: false });
+  },
+}));
+
+/** Keep only the stored-user fields (spec §3), not whatever else an answer carried. */
+function pickUser(u: UserInfo & Record<string, unknown>): UserInfo {
+  return {
+    id: u.id,
+    user_nickname: u.user_nickname,
+    avatar: u.avatar,
+    is_anchor: u.is_anchor,
+    exp: u.exp,
+    level: u.level,
+    balance: u.balance,
+    is_admin: u.is_admin,
+  };
+}
+
+/** Re-read the cookie (another tab may have logged out). */
+export function syncAuthFromCookie() {
+  const token = getCookie(TOKEN_COOKIE);
+  const s = useAuthStore.getState();
+  if (!token && s.islogin) s.clear();
+}
