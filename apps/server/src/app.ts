@@ -26,6 +26,12 @@ import { createCaptchaService } from './modules/captcha/service.ts';
 import { createSystemRepo } from './modules/system/repo.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { createSystemService } from './modules/system/service.ts';
+import { contentModule } from './modules/content/module.ts';
+import { socialModule } from './modules/social/module.ts';
+import { searchModule } from './modules/search/module.ts';
+import { economyModule } from './modules/economy/module.ts';
+import { matchesModule } from './modules/matches/module.ts';
+import { livePlugin } from './modules/live/plugin.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');
@@ -49,6 +55,11 @@ declare module 'fastify' {
       account: ReturnType<typeof createAccountService>;
       captcha: ReturnType<typeof createCaptchaService>;
       system: ReturnType<typeof createSystemService>;
+      content: Awaited<ReturnType<typeof contentModule>>['service'];
+      social: Awaited<ReturnType<typeof socialModule>>;
+      search: Awaited<ReturnType<typeof searchModule>>;
+      economy: Awaited<ReturnType<typeof economyModule>>;
+      matches: Awaited<ReturnType<typeof matchesModule>>['service'];
     };
   }
 }
@@ -110,7 +121,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     uploadSecret: secret,
     siteName: 'LiveSports',
   });
-  app.decorate('services', { account, captcha, system });
+  // Modules registered further down (content, social, search) add their services to this object.
+  app.decorate('services', { account, captcha, system } as FastifyInstance['services']);
 
   await app.register(cookie);
   await app.register(formbody);
@@ -130,12 +142,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(captchaRoutes, { service: captcha, rateLimitScale: scale });
   await app.register(systemRoutes, { service: system });
 
+  const content = (await contentModule(app, { db, clock, secret })).service;
+  const social = await socialModule(app, { db, bus });
+  const search = await searchModule(app, { db, content, social, countKeyword: (name) => createSystemRepo(db).countKeyword(name) });
+  Object.assign(app.services, { content, social, search });
+  Object.assign(app.services, { economy: await economyModule(app, { db, clock, bus, config }) });
+  Object.assign(app.services, { matches: (await matchesModule(app, { db, bus, clock, config })).service });
+  await app.register(livePlugin, { config, clock, secret, applicationsOpen: async () => (await system.settings()).apply_for_anchor !== '0' });
+
   app.get('/healthz', async () => ({ ok: true, db: database.kind, bus: bus.kind }));
 
   // Uploaded files (avatars, covers…) from local storage.
   const uploads = path.join(config.dataDir, 'uploads');
   fs.mkdirSync(uploads, { recursive: true });
-  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false });
+  // With an S3 bucket (S3_BUCKET) the content module serves /uploads/ instead.
+  if (!config.S3_BUCKET) await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false });
 
   const hasWeb = config.SERVE_WEB && fs.existsSync(path.join(WEB_DIST, 'index.html'));
   if (hasWeb) {
@@ -150,15 +171,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
     });
   }
-  const indexHtml = hasWeb ? fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8') : null;
+  // index.html names the hashed bundles: re-read it when a rebuild replaced it, so a running server
+  // never hands out asset names that no longer exist.
+  const indexPath = path.join(WEB_DIST, 'index.html');
+  let index = { mtime: 0, html: null as string | null };
+  const indexHtml = () => {
+    if (!hasWeb) return null;
+    const mtime = fs.statSync(indexPath, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (mtime !== index.mtime) index = { mtime, html: mtime ? fs.readFileSync(indexPath, 'utf8') : null };
+    return index.html;
+  };
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.toLowerCase();
-    if (url.startsWith('/api/') || url.startsWith('/ws/') || url.startsWith('/uploads/') || !indexHtml || req.method !== 'GET') {
+    const html = indexHtml();
+    if (url.startsWith('/api/') || url.startsWith('/ws/') || url.startsWith('/uploads/') || !html || req.method !== 'GET') {
       return sendError(reply, 404, Code.ERROR, localize(req, 'common.not_found'));
     }
     // Client-side routes: the single-page app decides (and shows its own 404 page).
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
   });
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await account.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
