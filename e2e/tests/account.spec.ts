@@ -72,10 +72,14 @@ test('switching language reloads the page in zh, es and back to en', async ({ pa
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   for (const [lang, login] of [
     ['zh', '登录'],
-    ['es', 'Iniciar sesión'],
+    ['es', 'Entrar'],
     ['en', 'Log in'],
   ] as const) {
-    await Promise.all([page.waitForEvent('load'), page.getByTestId('lang-switch').selectOption(lang)]);
+    // A marker on the old page's window: it is gone once the switch has reloaded the page.
+    await page.waitForLoadState('load');
+    await page.evaluate(() => ((window as unknown as { marker?: number }).marker = 1));
+    await page.getByTestId('lang-switch').selectOption(lang);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? 0).catch(() => 1)).toBe(0);
     await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${lang}`));
     await expect(page.getByTestId('header-login')).toContainText(login);
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe(lang);

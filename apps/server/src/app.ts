@@ -163,7 +163,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: WEB_DIST,
       prefix: '/',
-      wildcard: false,
+      // Wildcard lookup (not a route per file found at start), so a rebuild's new bundles are
+      // served at once; a missing file falls through to the not-found handler below.
+      wildcard: true,
       index: false,
       // Hashed assets never change; index.html must always be fresh.
       setHeaders: (reply, file) => {
@@ -181,6 +183,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (mtime !== index.mtime) index = { mtime, html: mtime ? fs.readFileSync(indexPath, 'utf8') : null };
     return index.html;
   };
+
+  // The site root is a directory to the static plugin (403): hand it to the single-page app too.
+  if (hasWeb) app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml()));
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.toLowerCase();
