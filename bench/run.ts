@@ -69,3 +69,8 @@ async function bundle() {
 const only = process.argv[2];
 if (!only || only === 'hot') await hotReads();
 if (!only || only === 'bundle') await bundle();
+if (!only || only === 'search') await (await import('./content/search.ts')).run();
+if (!only || only === 'upload') await (await import('./content/upload.ts')).run();
+if (!only || only === 'matches') await (await import('./matches/score-push.ts')).run();
+if (!only || only === 'live') await (await import('./live/live.ts')).run();
+if (!only || only === 'economy') await (await import('./economy/gifts.ts')).giftBench();

@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { E2E_PORT } from '../playwright.config.ts';
 
+/** The administrator the e2e server creates at start. */
+export const E2E_ADMIN = { email: 'admin@e2e.livesports.test', password: 'admin123' };
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
@@ -50,6 +53,9 @@ export default async function globalSetup() {
       DATABASE_URL: '',
       REDIS_URL: '',
       CAPTCHA: 'on',
+      // An administrator for journeys that need one (approving anchors, reviewing withdrawals).
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
       RTMP_PORT: process.env.E2E_RTMP_PORT,
       DEMO_STREAMS: 'off',

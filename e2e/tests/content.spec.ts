@@ -156,3 +156,23 @@ test('the circle and headlines read in Chinese and Spanish', async ({ page }) =>
   await page.goto('/circle');
   await expect(page.getByTestId('circle-tab-latest')).toHaveText('Recientes');
 });
+
+test('footer links lead to real pages: download and the agreements', async ({ page }) => {
+  await page.goto('/news');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: 'Download the app' }).click();
+  await expect(page).toHaveURL(/\/downLoad$/);
+  await expect(page.getByTestId('download-ios')).toBeVisible();
+  for (const [name, hash] of [
+    ['Terms of service', 'terms'],
+    ['Privacy policy', 'privacy'],
+    ['Streaming agreement', 'streaming'],
+  ] as const) {
+    await page.getByRole('contentinfo').getByRole('link', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`/about-user#${hash}$`));
+    await expect(page.locator(`#${hash}`)).toBeVisible();
+  }
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Headlines' }).click();
+  await expect(page).toHaveURL(/\/news$/);
+  await expect(page.getByTestId('news-list')).toBeVisible();
+});

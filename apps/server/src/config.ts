@@ -35,9 +35,29 @@ const schema = z.object({
   DEMO_DATA: bool(true),
   /** Serve the built web app from apps/web/dist. */
   SERVE_WEB: bool(true),
+  /** S3-compatible bucket for uploads (news covers, videos, circle pictures); unset = DATA_DIR/uploads. */
+  S3_BUCKET: optional,
+  S3_ENDPOINT: optional,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  /** Public base URL of the bucket; /uploads/<key> redirects there. Unset = the server streams the objects. */
+  S3_PUBLIC_URL: optional,
+  /** Path-style bucket addressing (MinIO and most self-hosted S3 servers need it). */
+  S3_FORCE_PATH_STYLE: bool(true),
+  /** Token data providers send to api/feed/... (Authorization: Bearer …); generated into DATA_DIR when unset. */
+  FEED_TOKEN: optional,
+  /** Speed of the embedded match replay (match seconds per real second; 0 = off). It runs when DEMO_DATA is on. */
+  MATCH_REPLAY_SPEED: z.coerce.number().min(0).max(10_000).default(1),
   LOG_LEVEL: z.string().default('info'),
   /** Multiplier for the per-IP rate limits (load tests raise it; 0 turns them off). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
+  /** Embedded RTMP ingest port (live streams are pushed to rtmp://HOST:RTMP_PORT/live/<stream key>); 0 turns it off. */
+  RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
+  /** ffmpeg for the quality ladder and HLS: a path, or `off`; unset = the system's ffmpeg when there is one. */
+  FFMPEG: optional,
+  /** Demo anchors pushing rendered video into their rooms on `npm start` (needs ffmpeg and the ingest). */
+  DEMO_STREAMS: bool(true),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };

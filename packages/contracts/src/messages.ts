@@ -7,6 +7,12 @@ import { commonMessages } from './messages/common.ts';
 import { authMessages } from './messages/auth.ts';
 import { memberMessages } from './messages/member.ts';
 import { captchaMessages } from './messages/captcha.ts';
+import { liveMessages } from './messages/live.ts';
+import { economyMessages } from './messages/economy.ts';
+import { contentMessages } from './messages/content.ts';
+import { socialMessages } from './messages/social.ts';
+import { searchMessages } from './messages/search.ts';
+import { matchesMessages } from './messages/matches.ts';
 
 export { LANGS, type Lang };
 export const DEFAULT_LANG: Lang = 'en';
@@ -17,6 +23,12 @@ export const messages = {
   ...authMessages,
   ...memberMessages,
   ...captchaMessages,
+  ...liveMessages,
+  ...economyMessages,
+  ...contentMessages,
+  ...socialMessages,
+  ...searchMessages,
+  ...matchesMessages,
 };
 
 export type MessageKey = keyof typeof messages;

@@ -58,7 +58,16 @@ export const MemberType = {
 export type MemberTypeValue = (typeof MemberType)[keyof typeof MemberType];
 export const memberPage = (type: MemberTypeValue) => `${paths.member}?type=${type}`;
 
+/** A live room (/live?id=<room id = anchor uid>). */
+export const livePage = (roomId: number) => `${paths.live}?id=${roomId}`;
+
 export const searchPage = (name: string) => `${paths.search}?name=${encodeURIComponent(name)}`;
+
+/** A headline (/detail?id=), the writer's form, a circle post, a personal space. */
+export const articlePage = (id: number) => `${paths.detail}?id=${id}`;
+export const newsWritePage = `${paths.news}?write=1`;
+export const postPage = (id: number) => `${paths.circleDetail}?id=${id}`;
+export const personaPage = (id: number) => `${paths.persona}?id=${id}`;
 
 /**
  * Nav index per route (spec §2 table): it picks the active header link and whether the left

@@ -4,3 +4,7 @@ export * from './captcha.ts';
 export * from './economy.ts';
 export * from './mail.ts';
 export * from './system.ts';
+export * from './content.ts';
+export * from './social.ts';
+export * from './live.ts';
+export * from './matches.ts';

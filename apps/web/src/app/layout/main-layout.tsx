@@ -7,6 +7,7 @@ import { useIsCompact } from '@/shared/hooks/use-media-query';
 import { isNarrow, prefersDesktop } from '@/shared/lib/device';
 import { rememberLocation } from '@/shared/lib/last-location';
 import { ComingSoonHost } from '@/shared/ui/coming-soon-host';
+import { ScoreAlertsHost } from '@/features/matches/components/score-alerts-host';
 import { PageSpinner } from '@/shared/ui/spinner';
 import { useRouteHandle } from '../route-meta';
 import { Footer } from './footer';
@@ -60,6 +61,7 @@ export function MainLayout() {
       <Footer />
       <LoginDialogHost />
       <ComingSoonHost />
+      <ScoreAlertsHost />
       <ScrollRestoration />
     </div>
   );

@@ -46,7 +46,15 @@ function SkeletonGrid({ count, kind }: { count: number; kind: 'room' | 'match' }
  * /main: the home page. Live rooms, hot matches and headlines arrive with later releases; until
  * then each section says so. Hot searches are real (passed in by the route, from the search feature).
  */
-export function HomePage({ aside }: { aside?: ReactNode }) {
+export function HomePage({
+  aside,
+  matches,
+  live,
+}: {
+  aside?: ReactNode;
+  /** Hot matches (the matches feature fills it). */ matches?: ReactNode;
+  /** Live rooms (the live feature fills it). */ live?: ReactNode;
+}) {
   const { t } = useTranslation('home');
   return (
     <div className="home">
@@ -79,22 +87,26 @@ export function HomePage({ aside }: { aside?: ReactNode }) {
       </section>
 
       <Section id="live" icon={<IconTv />} title={t('sections.live')} more={{ to: paths.anchor, label: t('more') }}>
-        <div className="home-section__body">
-          <SkeletonGrid count={4} kind="room" />
-          <div className="home-section__overlay">
-            <EmptyState compact title={t('empty.liveTitle')} text={t('empty.liveText')} />
+        {live ?? (
+          <div className="home-section__body">
+            <SkeletonGrid count={4} kind="room" />
+            <div className="home-section__overlay">
+              <EmptyState compact title={t('empty.liveTitle')} text={t('empty.liveText')} />
+            </div>
           </div>
-        </div>
+        )}
       </Section>
 
       <div className="home__split">
         <Section id="matches" icon={<IconTrophy />} title={t('sections.matches')} more={{ to: paths.football, label: t('more') }}>
-          <div className="home-section__body">
-            <SkeletonGrid count={3} kind="match" />
-            <div className="home-section__overlay">
-              <EmptyState compact title={t('empty.matchesTitle')} text={t('empty.matchesText')} />
+          {matches ?? (
+            <div className="home-section__body">
+              <SkeletonGrid count={3} kind="match" />
+              <div className="home-section__overlay">
+                <EmptyState compact title={t('empty.matchesTitle')} text={t('empty.matchesText')} />
+              </div>
             </div>
-          </div>
+          )}
         </Section>
         <Section id="news" icon={<IconNews />} title={t('sections.news')} more={{ to: paths.news, label: t('more') }}>
           <div className="home-section__body">

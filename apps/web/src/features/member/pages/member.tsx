@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MemberType } from '@/config/paths';
@@ -13,7 +13,8 @@ import { MEMBER_MENU, MemberMenu } from '../components/member-menu';
 import { PaymentPasswordPanel, ProfilePanel } from '../components/profile-panel';
 
 /** /member?type=…: the member area. Logged-out visitors get the login dialog. */
-export function MemberPage() {
+/** `panels`: sections other features provide, by type (placed by the route, e.g. follows). */
+export function MemberPage({ panels = {} }: { panels?: Partial<Record<number, ReactNode>> }) {
   const { t } = useTranslation('member');
   const [params] = useSearchParams();
   const raw = Number(params.get('type') ?? 0);
@@ -45,7 +46,7 @@ export function MemberPage() {
         <header className="page__head">
           <h1 className="page__title">{title}</h1>
         </header>
-        {item.type === MemberType.PROFILE ? (
+        {panels[item.type] ?? (item.type === MemberType.PROFILE ? (
           <ProfilePanel />
         ) : item.type === MemberType.PAYMENT_PASSWORD ? (
           <PaymentPasswordPanel />
@@ -53,7 +54,7 @@ export function MemberPage() {
           <div className="card">
             <EmptyState title={t('comingSoonTitle', { name: title })} text={t(`soon.${item.key}`)} />
           </div>
-        )}
+        ))}
       </div>
     </section>
   );

@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './account.ts';
+
+/**
+ * Full-text search vector. Built by the app (modules/search/tokenize.ts) as a tsvector literal of
+ * words and CJK bigrams, so Chinese is searchable on PGlite and PostgreSQL alike without zhparser.
+ */
+export const tsvector = customType<{ data: string; driverData: string }>({
+  dataType: () => 'tsvector',
+});
+
+/** Headline categories (api/Headlines/classifyList); names in the three languages. */
+export const newsCategories = pgTable(
+  'news_categories',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameEs: text('name_es').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('news_categories_slug_uq').on(t.slug)],
+);
+
+/** Headlines written by users ("writers"). The body is sanitized HTML. */
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => newsCategories.id),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    summary: text('summary').notNull(),
+    cover: text('cover').notNull(),
+    coverThumb: text('cover_thumb').notNull(),
+    video: text('video'),
+    views: integer('views').notNull().default(0),
+    /** 1 published, 0 removed. */
+    status: smallint('status').notNull().default(1),
+    searchTsv: tsvector('search_tsv').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('articles_list_idx').on(t.status, t.createdAt.desc()),
+    index('articles_category_idx').on(t.categoryId, t.createdAt.desc()),
+    index('articles_author_idx').on(t.authorId, t.createdAt.desc()),
+    index('articles_search_idx').using('gin', t.searchTsv),
+  ],
+);
+
+/** Circle posts: text and up to nine pictures. Counters are kept in step inside transactions. */
+export const posts = pgTable(
+  'posts',
+  {
+    id: serial('id').primaryKey(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    images: jsonb('images').$type<{ url: string; thumb: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    likesCount: integer('likes_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+    /** 1 visible, 0 deleted. */
+    status: smallint('status').notNull().default(1),
+    searchTsv: tsvector('search_tsv').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('posts_feed_idx').on(t.status, t.createdAt.desc()),
+    index('posts_author_idx').on(t.authorId, t.createdAt.desc()),
+    index('posts_search_idx').using('gin', t.searchTsv),
+  ],
+);
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The comment this one answers. */
+    parentId: integer('parent_id'),
+    content: text('content').notNull(),
+    likesCount: integer('likes_count').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('comments_post_idx').on(t.postId, t.status, t.id)],
+);
+
+export const commentLikes = pgTable(
+  'comment_likes',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);
+
+/** Reports of posts, comments and articles for the moderators; one per person and target. */
+export const contentReports = pgTable(
+  'content_reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: ['post', 'comment', 'article'] }).notNull(),
+    targetId: integer('target_id').notNull(),
+    reason: text('reason').notNull(),
+    detail: text('detail').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('content_reports_once_uq').on(t.reporterId, t.targetType, t.targetId)],
+);
+
+/** Finished, checked uploads. Publishing refers to them by URL, so ownership and kind are checked. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    /** The tus upload id. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['cover', 'video', 'image', 'avatar'] }).notNull(),
+    mime: text('mime').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    url: text('url').notNull(),
+    thumb: text('thumb').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('uploads_url_uq').on(t.url), index('uploads_user_idx').on(t.userId)],
+);

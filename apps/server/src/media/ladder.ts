@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import type { LiveLevel } from '@livesports/contracts/live';
+
+// The quality ladder: one ffmpeg per live room reads the pushed stream once and makes HD, SD and
+// smooth, each as FLV (fed back into the RTMP server as its own broadcast) and as HLS on disk,
+// plus an HLS copy of the original. One encode per level; the tee muxer writes both outputs.
+
+export interface Rung {
+  level: Exclude<LiveLevel, 'original'>;
+  /** Output height; equal to the source when the rung is served by the original itself. */
+  height: number;
+  /** True when the rung needs no encode: the original is already at most this size. */
+  alias: boolean;
+  /** Video bitrate in kbit/s (0 for an alias). */
+  kbps: number;
+}
+
+const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+
+/**
+ * Plans the rungs for a source. HD is at most 720p, SD at most 480p and two thirds of the
+ * source, smooth at most 360p and half of it. A rung as tall as the source is the original
+ * itself (no encode): a 720p push makes HD = original, SD 480p, smooth 360p. Bitrates follow
+ * the pixel rate (about 0.1 bit per pixel and frame).
+ */
+export function planLadder(source: { width: number; height: number; fps: number }): Rung[] {
+  const h = source.height > 0 ? source.height : 720;
+  const aspect = source.width > 0 && source.height > 0 ? source.width / source.height : 16 / 9;
+  const fps = source.fps > 0 ? Math.min(source.fps, 60) : 25;
+  const rung = (level: Rung['level'], target: number): Rung => {
+    const height = even(Math.min(target, h));
+    const alias = height >= h;
+    const pixels = even(height * aspect) * height;
+    const kbps = alias ? 0 : Math.max(80, Math.min(4000, Math.round((pixels * fps * 0.1) / 1000)));
+    return { level, height: alias ? h : height, alias, kbps };
+  };
+  return [rung('hd', 720), rung('sd', Math.min(480, (h * 2) / 3)), rung('smooth', Math.min(360, h / 2))];
+}
+
+/** ffmpeg arguments for a plan. FLV of rung i goes to file descriptor 3 + i. */
+export function ladderArgs(rungs: Rung[], hlsDir: string): { args: string[]; fdOf: Map<Rung['level'], number> } {
+  const encoded = rungs.filter((r) => !r.alias);
+  const hls = (level: LiveLevel) =>
+    `[f=hls:hls_time=2:hls_list_size=6:hls_flags=delete_segments+omit_endlist+independent_segments:hls_segment_filename=${path.join(hlsDir, level, 'seg%05d.ts')}]${path.join(hlsDir, level, 'index.m3u8')}`;
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-f', 'flv', '-i', 'pipe:0'];
+  const fdOf = new Map<Rung['level'], number>();
+  if (encoded.length > 0) {
+    const split = `[0:v]split=${encoded.length}${encoded.map((_, i) => `[s${i}]`).join('')}`;
+    const scales = encoded.map((r, i) => `[s${i}]scale=-2:${r.height}[v${i}]`);
+    args.push('-filter_complex', [split, ...scales].join(';'));
+    encoded.forEach((r, i) => {
+      const fd = 3 + i;
+      fdOf.set(r.level, fd);
+      args.push(
+        '-map', `[v${i}]`, '-map', '0:a?',
+        '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
+        '-b:v', `${r.kbps}k`, '-maxrate', `${r.kbps}k`, '-bufsize', `${r.kbps * 2}k`,
+        // A key frame every 2 s whatever the frame rate: HLS segments and FLV joins start there.
+        '-force_key_frames', 'expr:gte(t,n_forced*2)', '-sc_threshold', '0',
+        '-c:a', 'aac', '-b:a', '96k', '-ar', '44100',
+        // Both FLV and MPEG-TS are fed from one encode, so codec headers go out of band.
+        '-flags:v', '+global_header', '-flags:a', '+global_header',
+        '-f', 'tee', `[f=flv:flvflags=no_duration_filesize]pipe\\:${fd}|${hls(r.level)}`,
+      );
+    });
+  }
+  // A still of the picture every 5 s for room cards (one small JPEG, overwritten in place).
+  args.push('-map', '0:v', '-vf', 'fps=1/5,scale=-2:180', '-q:v', '6', '-update', '1', '-f', 'image2', path.join(hlsDir, 'thumb.jpg'));
+  // HLS of the original: no re-encode, segments cut at the encoder's own key frames.
+  args.push('-map', '0:v', '-map', '0:a?', '-c', 'copy', '-f', 'hls', '-hls_time', '2', '-hls_list_size', '6', '-hls_flags', 'delete_segments+omit_endlist', '-hls_segment_filename', path.join(hlsDir, 'original', 'seg%05d.ts'), path.join(hlsDir, 'original', 'index.m3u8'));
+  return { args, fdOf };
+}
+
+export interface LadderRun {
+  /** The source's FLV bytes go here. */
+  input: Writable;
+  /** Each encoded rung's FLV output. */
+  outputs: Map<Rung['level'], Readable>;
+  process: ChildProcess;
+  stop(): void;
+}
+
+/** Starts ffmpeg for a plan. The HLS directory is emptied first. */
+export function startLadder(ffmpeg: string, rungs: Rung[], hlsDir: string, onExit: (code: number | null, stderr: string) => void): LadderRun {
+  fs.rmSync(hlsDir, { recursive: true, force: true });
+  for (const level of ['original', ...rungs.filter((r) => !r.alias).map((r) => r.level)]) fs.mkdirSync(path.join(hlsDir, level), { recursive: true });
+  const { args, fdOf } = ladderArgs(rungs, hlsDir);
+  const extra = [...fdOf.values()].length;
+  const child = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe', ...Array<'pipe'>(extra).fill('pipe')] });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-2000);
+  });
+  child.stdin!.on('error', () => {
+    /* ffmpeg went away; onExit reports it */
+  });
+  const outputs = new Map<Rung['level'], Readable>();
+  for (const [level, fd] of fdOf) outputs.set(level, child.stdio[fd] as Readable);
+  child.on('exit', (code) => onExit(code, stderr));
+  return {
+    input: child.stdin!,
+    outputs,
+    process: child,
+    stop() {
+      child.stdin!.end();
+      // ffmpeg flushes and exits on end of input; make sure it does.
+      const t = setTimeout(() => child.kill('SIGKILL'), 3000);
+      t.unref();
+      child.once('exit', () => clearTimeout(t));
+      child.kill('SIGTERM');
+    },
+  };
+}

@@ -1,0 +1,338 @@
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/account.ts';
+import { articles, commentLikes, comments, contentReports, newsCategories, postLikes, posts, uploads } from '../../db/schema/content.ts';
+import { follows } from '../../db/schema/social.ts';
+
+// Every query of the content domain. Viewer flags (liked, followed) are computed in the same
+// statement with EXISTS sub-queries; `follows` belongs to the social domain and is only read here.
+
+export type PostRow = NonNullable<Awaited<ReturnType<ContentRepo['postById']>>>;
+export type CommentRow = Awaited<ReturnType<ContentRepo['commentsOf']>>[number];
+export type UploadRow = typeof uploads.$inferSelect;
+
+const author = {
+  authorId: users.id,
+  authorNickname: users.nickname,
+  authorAvatar: users.avatar,
+  authorIsAnchor: users.isAnchor,
+};
+
+const followedBy = (viewer: number | null, who: SQL | typeof users.id) =>
+  viewer == null
+    ? sql<boolean>`false`
+    : sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.followeeId} = ${who})`;
+
+export function createContentRepo(db: Db) {
+  const articleCard = {
+    id: articles.id,
+    title: articles.title,
+    summary: articles.summary,
+    cover: articles.cover,
+    coverThumb: articles.coverThumb,
+    video: articles.video,
+    categoryId: articles.categoryId,
+    categorySlug: newsCategories.slug,
+    nameZh: newsCategories.nameZh,
+    nameEn: newsCategories.nameEn,
+    nameEs: newsCategories.nameEs,
+    views: articles.views,
+    createdAt: articles.createdAt,
+    ...author,
+  };
+  const articleBase = () =>
+    db.select(articleCard).from(articles).innerJoin(users, eq(users.id, articles.authorId)).innerJoin(newsCategories, eq(newsCategories.id, articles.categoryId));
+
+  const postCard = (viewer: number | null) => ({
+    id: posts.id,
+    content: posts.content,
+    images: posts.images,
+    likes: posts.likesCount,
+    comments: posts.commentsCount,
+    createdAt: posts.createdAt,
+    ...author,
+    isLiked:
+      viewer == null
+        ? sql<boolean>`false`
+        : sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer})`,
+    isFollowed: followedBy(viewer, sql`${posts.authorId}`),
+  });
+
+  return {
+    // ------------------------------------------------------------ categories
+    categories() {
+      return db.select().from(newsCategories).orderBy(asc(newsCategories.sort), asc(newsCategories.id));
+    },
+    async categoryExists(id: number) {
+      const [row] = await db.select({ id: newsCategories.id }).from(newsCategories).where(eq(newsCategories.id, id)).limit(1);
+      return !!row;
+    },
+
+    // ------------------------------------------------------------ articles
+    async insertArticle(values: Omit<typeof articles.$inferInsert, 'searchTsv'> & { tsv: string }) {
+      const { tsv, ...rest } = values;
+      const [row] = await db
+        .insert(articles)
+        .values({ ...rest, searchTsv: sql`${tsv}::tsvector` as unknown as string })
+        .returning({ id: articles.id });
+      return row.id;
+    },
+    async articles(opts: { categoryId?: number; authorId?: number; hotSince?: Date; limit: number; offset: number }) {
+      const where = and(
+        eq(articles.status, 1),
+        opts.categoryId ? eq(articles.categoryId, opts.categoryId) : undefined,
+        opts.authorId ? eq(articles.authorId, opts.authorId) : undefined,
+        opts.hotSince ? gte(articles.createdAt, opts.hotSince) : undefined,
+      );
+      const order = opts.hotSince ? [desc(articles.views), desc(articles.id)] : [desc(articles.createdAt), desc(articles.id)];
+      const [list, [{ n }]] = await Promise.all([
+        articleBase()
+          .where(where)
+          .orderBy(...order)
+          .limit(opts.limit)
+          .offset(opts.offset),
+        db.select({ n: count() }).from(articles).where(where),
+      ]);
+      return { list, total: n };
+    },
+    async articleById(id: number) {
+      const [row] = await db
+        .select({ ...articleCard, content: articles.content })
+        .from(articles)
+        .innerJoin(users, eq(users.id, articles.authorId))
+        .innerJoin(newsCategories, eq(newsCategories.id, articles.categoryId))
+        .where(and(eq(articles.id, id), eq(articles.status, 1)))
+        .limit(1);
+      return row ?? null;
+    },
+    /** Same category first (newest), then anything else, never the article itself. */
+    related(article: { id: number; categoryId: number }, limit: number) {
+      return articleBase()
+        .where(and(eq(articles.status, 1), sql`${articles.id} <> ${article.id}`))
+        .orderBy(sql`(${articles.categoryId} = ${article.categoryId}) desc`, desc(articles.createdAt))
+        .limit(limit);
+    },
+    async addView(id: number) {
+      await db
+        .update(articles)
+        .set({ views: sql`${articles.views} + 1` })
+        .where(eq(articles.id, id));
+    },
+    async isFollowing(viewer: number, followee: number) {
+      const [row] = await db.select({ one: sql`1` }).from(follows).where(and(eq(follows.followerId, viewer), eq(follows.followeeId, followee))).limit(1);
+      return !!row;
+    },
+    async articleExists(id: number) {
+      const [row] = await db.select({ authorId: articles.authorId }).from(articles).where(and(eq(articles.id, id), eq(articles.status, 1))).limit(1);
+      return row ?? null;
+    },
+    searchArticles(tsquery: string, limit: number, offset: number) {
+      const match = and(eq(articles.status, 1), sql`${articles.searchTsv} @@ ${tsquery}::tsquery`);
+      return Promise.all([
+        articleBase()
+          .where(match)
+          .orderBy(sql`ts_rank(${articles.searchTsv}, ${tsquery}::tsquery) desc`, desc(articles.createdAt))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(articles).where(match),
+      ]).then(([list, [{ n }]]) => ({ list, total: n }));
+    },
+
+    // ------------------------------------------------------------ posts
+    async insertPost(values: { authorId: number; content: string; images: { url: string; thumb: string }[]; tsv: string; createdAt?: Date }) {
+      const [row] = await db
+        .insert(posts)
+        .values({ authorId: values.authorId, content: values.content, images: values.images, createdAt: values.createdAt, searchTsv: sql`${values.tsv}::tsvector` as unknown as string })
+        .returning({ id: posts.id });
+      return row.id;
+    },
+    async postById(id: number, viewer: number | null) {
+      const [row] = await db
+        .select(postCard(viewer))
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.authorId))
+        .where(and(eq(posts.id, id), eq(posts.status, 1)))
+        .limit(1);
+      return row ?? null;
+    },
+    /** The feed (all), one author's posts, the hot tab (last week, by likes and comments) or people the viewer follows. */
+    async postList(opts: { viewer: number | null; authorId?: number; hotSince?: Date; following?: number; limit: number; offset: number }) {
+      const where = and(
+        eq(posts.status, 1),
+        opts.authorId ? eq(posts.authorId, opts.authorId) : undefined,
+        opts.hotSince ? gte(posts.createdAt, opts.hotSince) : undefined,
+        opts.following != null ? sql`${posts.authorId} in (select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${opts.following})` : undefined,
+      );
+      const order = opts.hotSince
+        ? [sql`(${posts.likesCount} + 2 * ${posts.commentsCount}) desc`, desc(posts.id)]
+        : [desc(posts.createdAt), desc(posts.id)];
+      const [list, [{ n }]] = await Promise.all([
+        db
+          .select(postCard(opts.viewer))
+          .from(posts)
+          .innerJoin(users, eq(users.id, posts.authorId))
+          .where(where)
+          .orderBy(...order)
+          .limit(opts.limit)
+          .offset(opts.offset),
+        db.select({ n: count() }).from(posts).where(where),
+      ]);
+      return { list, total: n };
+    },
+    async postOwner(id: number) {
+      const [row] = await db.select({ authorId: posts.authorId }).from(posts).where(and(eq(posts.id, id), eq(posts.status, 1))).limit(1);
+      return row ?? null;
+    },
+    async deletePost(id: number) {
+      await db.update(posts).set({ status: 0 }).where(eq(posts.id, id));
+    },
+    /** Sets the like; counters move only when the row really changed (repeats are harmless). */
+    async setPostLike(postId: number, userId: number, like: boolean) {
+      return db.transaction(async (tx) => {
+        const changed = like
+          ? await tx.insert(postLikes).values({ postId, userId }).onConflictDoNothing().returning({ postId: postLikes.postId })
+          : await tx
+              .delete(postLikes)
+              .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
+              .returning({ postId: postLikes.postId });
+        if (changed.length) {
+          await tx
+            .update(posts)
+            .set({ likesCount: sql`greatest(${posts.likesCount} + ${like ? 1 : -1}, 0)` })
+            .where(eq(posts.id, postId));
+        }
+        const [row] = await tx.select({ likes: posts.likesCount }).from(posts).where(eq(posts.id, postId));
+        return row.likes;
+      });
+    },
+    async postLiked(postId: number, userId: number) {
+      const [row] = await db.select({ one: sql`1` }).from(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId))).limit(1);
+      return !!row;
+    },
+    searchPosts(tsquery: string, viewer: number | null, limit: number, offset: number) {
+      const match = and(eq(posts.status, 1), sql`${posts.searchTsv} @@ ${tsquery}::tsquery`);
+      return Promise.all([
+        db
+          .select(postCard(viewer))
+          .from(posts)
+          .innerJoin(users, eq(users.id, posts.authorId))
+          .where(match)
+          .orderBy(sql`ts_rank(${posts.searchTsv}, ${tsquery}::tsquery) desc`, desc(posts.createdAt))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(posts).where(match),
+      ]).then(([list, [{ n }]]) => ({ list, total: n }));
+    },
+
+    // ------------------------------------------------------------ comments
+    async insertComment(values: { postId: number; userId: number; parentId: number | null; content: string }) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(comments).values(values).returning({ id: comments.id });
+        await tx
+          .update(posts)
+          .set({ commentsCount: sql`${posts.commentsCount} + 1` })
+          .where(eq(posts.id, values.postId));
+        return row.id;
+      });
+    },
+    async commentById(id: number) {
+      const [row] = await db
+        .select({ id: comments.id, postId: comments.postId, userId: comments.userId })
+        .from(comments)
+        .innerJoin(posts, eq(posts.id, comments.postId))
+        .where(and(eq(comments.id, id), eq(comments.status, 1), eq(posts.status, 1)))
+        .limit(1);
+      return row ?? null;
+    },
+    async commentsOf(postId: number, viewer: number | null, opts: { limit: number; offset: number; ids?: number[] }) {
+      const parent = alias(comments, 'parent');
+      const parentUser = alias(users, 'parent_user');
+      return db
+        .select({
+          id: comments.id,
+          postId: comments.postId,
+          content: comments.content,
+          likes: comments.likesCount,
+          createdAt: comments.createdAt,
+          ...author,
+          parentId: parent.id,
+          parentNickname: parentUser.nickname,
+          isLiked:
+            viewer == null
+              ? sql<boolean>`false`
+              : sql<boolean>`exists (select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${viewer})`,
+        })
+        .from(comments)
+        .innerJoin(users, eq(users.id, comments.userId))
+        .leftJoin(parent, eq(parent.id, comments.parentId))
+        .leftJoin(parentUser, eq(parentUser.id, parent.userId))
+        .where(and(eq(comments.postId, postId), eq(comments.status, 1), opts.ids ? inArray(comments.id, opts.ids) : undefined))
+        .orderBy(asc(comments.id))
+        .limit(opts.limit)
+        .offset(opts.offset);
+    },
+    async commentCount(postId: number) {
+      const [{ n }] = await db.select({ n: count() }).from(comments).where(and(eq(comments.postId, postId), eq(comments.status, 1)));
+      return n;
+    },
+    async deleteComment(id: number, postId: number) {
+      await db.transaction(async (tx) => {
+        const changed = await tx
+          .update(comments)
+          .set({ status: 0 })
+          .where(and(eq(comments.id, id), eq(comments.status, 1)))
+          .returning({ id: comments.id });
+        if (changed.length) {
+          await tx
+            .update(posts)
+            .set({ commentsCount: sql`greatest(${posts.commentsCount} - 1, 0)` })
+            .where(eq(posts.id, postId));
+        }
+      });
+    },
+    async setCommentLike(commentId: number, userId: number, like: boolean) {
+      return db.transaction(async (tx) => {
+        const changed = like
+          ? await tx.insert(commentLikes).values({ commentId, userId }).onConflictDoNothing().returning({ id: commentLikes.commentId })
+          : await tx
+              .delete(commentLikes)
+              .where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, userId)))
+              .returning({ id: commentLikes.commentId });
+        if (changed.length) {
+          await tx
+            .update(comments)
+            .set({ likesCount: sql`greatest(${comments.likesCount} + ${like ? 1 : -1}, 0)` })
+            .where(eq(comments.id, commentId));
+        }
+        const [row] = await tx.select({ likes: comments.likesCount }).from(comments).where(eq(comments.id, commentId));
+        return row.likes;
+      });
+    },
+    async commentLiked(commentId: number, userId: number) {
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(commentLikes)
+        .where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, userId)))
+        .limit(1);
+      return !!row;
+    },
+
+    // ------------------------------------------------------------ reports
+    /** False when this person already reported this target. */
+    async insertReport(values: typeof contentReports.$inferInsert) {
+      const rows = await db.insert(contentReports).values(values).onConflictDoNothing().returning({ id: contentReports.id });
+      return rows.length > 0;
+    },
+
+    // ------------------------------------------------------------ uploads
+    async insertUpload(values: typeof uploads.$inferInsert) {
+      await db.insert(uploads).values(values);
+    },
+    async uploadByUrl(url: string): Promise<UploadRow | null> {
+      const [row] = await db.select().from(uploads).where(eq(uploads.url, url)).limit(1);
+      return row ?? null;
+    },
+  };
+}
+export type ContentRepo = ReturnType<typeof createContentRepo>;

@@ -1,0 +1,27 @@
+import type { Db } from '../../db/client.ts';
+import type { Bus } from '../../platform/bus.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { PeopleRepo } from './people.repo.ts';
+
+/** What every part of the economy module is built with (tests swap the clock). */
+export interface EconomyContext {
+  db: Db;
+  clock: Clock;
+  bus: Bus;
+  people: PeopleRepo;
+  /** The address users reach the site at, for links handed out (checkout, invites). */
+  publicUrl: string;
+  log: { info(o: object, msg?: string): void; warn(o: object, msg?: string): void; error(o: object, msg?: string): void };
+}
+
+/** Start of the current UTC day, ISO week (Monday) or month; null for "all time". */
+export function periodStart(period: 'day' | 'week' | 'month' | 'all', now: Date): Date | null {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  if (period === 'day') return d;
+  if (period === 'week') return new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000);
+  if (period === 'month') return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  return null;
+}
+
+export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+export const utcMonth = (d: Date) => d.toISOString().slice(0, 7);

@@ -1,0 +1,74 @@
+import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Tail } from './ledger.ts';
+import { backpackItems, giftSends, gifts } from '../../db/schema/economy.ts';
+
+export type GiftRow = typeof gifts.$inferSelect;
+
+export function createGiftsRepo(db: Db) {
+  return {
+    async activeGifts() {
+      return db.select().from(gifts).where(eq(gifts.active, 1)).orderBy(asc(gifts.sort), asc(gifts.id));
+    },
+    async byCode(code: string) {
+      const [row] = await db.select().from(gifts).where(eq(gifts.code, code)).limit(1);
+      return row ?? null;
+    },
+
+    async backpack(userId: number) {
+      return db
+        .select({ gift: gifts, num: backpackItems.num })
+        .from(backpackItems)
+        .innerJoin(gifts, eq(gifts.id, backpackItems.giftId))
+        .where(and(eq(backpackItems.userId, userId), gt(backpackItems.num, 0)))
+        .orderBy(asc(gifts.sort));
+    },
+    /** Takes `num` out of the backpack in one guarded statement; null when there are not enough. */
+    async takeFromBackpack(tx: Db, userId: number, giftId: number, num: number) {
+      const rows = await tx
+        .update(backpackItems)
+        .set({ num: sql`${backpackItems.num} - ${num}`, updatedAt: sql`now()` })
+        .where(and(eq(backpackItems.userId, userId), eq(backpackItems.giftId, giftId), gte(backpackItems.num, num)))
+        .returning({ left: backpackItems.num });
+      return rows[0]?.left ?? null;
+    },
+    async addToBackpack(tx: Db, userId: number, giftId: number, num: number) {
+      await tx
+        .insert(backpackItems)
+        .values({ userId, giftId, num })
+        .onConflictDoUpdate({ target: [backpackItems.userId, backpackItems.giftId], set: { num: sql`${backpackItems.num} + excluded.num`, updatedAt: sql`now()` } });
+    },
+
+    /**
+     * The end of a send, folded into the ledger's statement: wealth experience added, the send
+     * recorded with its combo (the running count of this gift to this room within the window),
+     * and the operation's result stored and returned.
+     */
+    sendTail(s: { opId: number; senderId: number; roomId: number; giftId: number; num: number; total: number; source: 'wallet' | 'backpack'; now: Date; since: Date; result: Record<string, unknown> }): Tail {
+      return {
+        ctes: [
+          sql`wealth as (update users set wealth_exp = wealth_exp + ${s.total} where id = ${s.senderId} returning wealth_exp)`,
+          sql`sent as (
+            insert into gift_sends (op_id, sender_id, room_id, gift_id, num, total, source, combo, created_at)
+            values (${s.opId}, ${s.senderId}, ${s.roomId}, ${s.giftId}, ${s.num}, ${s.total}, ${s.source},
+              coalesce((select combo from gift_sends where sender_id = ${s.senderId} and room_id = ${s.roomId} and gift_id = ${s.giftId}
+                        and created_at > ${s.since.toISOString()}::timestamptz order by created_at desc, id desc limit 1), 0) + ${s.num},
+              ${s.now.toISOString()}::timestamptz)
+            returning combo)`,
+        ],
+        select: sql`update ledger_ops set result = ${JSON.stringify(s.result)}::jsonb || jsonb_build_object('combo', sent.combo, 'wealth_exp', wealth.wealth_exp)
+          from wealth, sent where ledger_ops.id = ${s.opId} returning ledger_ops.result`,
+      };
+    },
+
+    /** Coins of gifts a room received between two instants (broadcast records of the live domain). */
+    async roomTotal(roomId: number, from: Date, to: Date) {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${giftSends.total}), 0)`, count: sql<string>`coalesce(sum(${giftSends.num}), 0)` })
+        .from(giftSends)
+        .where(and(eq(giftSends.roomId, roomId), gte(giftSends.createdAt, from), sql`${giftSends.createdAt} < ${to.toISOString()}::timestamptz`));
+      return { coins: Number(row.total), gifts: Number(row.count) };
+    },
+  };
+}
+export type GiftsRepo = ReturnType<typeof createGiftsRepo>;

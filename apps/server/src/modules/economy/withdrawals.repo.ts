@@ -1,0 +1,94 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/account.ts';
+import { payPasswordAttempts, payoutAccounts, withdrawals } from '../../db/schema/economy.ts';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type PayoutKind = 'bank' | 'alipay';
+
+export function createWithdrawalsRepo(db: Db) {
+  return {
+    async savePayout(userId: number, kind: PayoutKind, values: { holder: string; account: string; bankName?: string; branch?: string }) {
+      const row = { holder: values.holder, account: values.account, bankName: values.bankName ?? '', branch: values.branch ?? '', updatedAt: new Date() };
+      await db
+        .insert(payoutAccounts)
+        .values({ userId, kind, ...row })
+        .onConflictDoUpdate({ target: [payoutAccounts.userId, payoutAccounts.kind], set: row });
+    },
+    async payout(userId: number, kind: PayoutKind) {
+      const [row] = await db
+        .select()
+        .from(payoutAccounts)
+        .where(and(eq(payoutAccounts.userId, userId), eq(payoutAccounts.kind, kind)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insert(tx: Db, values: typeof withdrawals.$inferInsert) {
+      const [row] = await tx.insert(withdrawals).values(values).returning();
+      return row;
+    },
+    async find(id: number) {
+      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+      return row ?? null;
+    },
+    async lock(tx: Db, id: number) {
+      const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update').limit(1);
+      return row ?? null;
+    },
+    async review(tx: Db, id: number, values: { status: number; reason: string; reviewedBy: number; reviewedAt: Date }) {
+      const [row] = await tx.update(withdrawals).set(values).where(eq(withdrawals.id, id)).returning();
+      return row;
+    },
+    async ofUser(userId: number, limit: number, offset: number) {
+      const [list, [{ n }]] = await Promise.all([
+        db.select().from(withdrawals).where(eq(withdrawals.userId, userId)).orderBy(desc(withdrawals.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.userId, userId)),
+      ]);
+      return { list, total: n };
+    },
+    async all(status: number | undefined, limit: number, offset: number) {
+      const where = status === undefined ? undefined : eq(withdrawals.status, status);
+      const [list, [{ n }]] = await Promise.all([
+        db
+          .select({ w: withdrawals, nickname: users.nickname, avatar: users.avatar })
+          .from(withdrawals)
+          .innerJoin(users, eq(users.id, withdrawals.userId))
+          .where(where)
+          .orderBy(desc(withdrawals.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(withdrawals).where(where),
+      ]);
+      return { list, total: n };
+    },
+
+    async attempts(userId: number) {
+      const [row] = await db.select().from(payPasswordAttempts).where(eq(payPasswordAttempts.userId, userId)).limit(1);
+      return row ?? null;
+    },
+    /**
+     * Counts one wrong payment password in one statement (parallel guesses all count); at `max`
+     * the counter resets and the lock starts. Returns the failures so far and the lock, if any.
+     */
+    async fail(userId: number, max: number, lockUntil: Date) {
+      const until = sql`${lockUntil.toISOString()}::timestamptz`;
+      const [row] = await db
+        .insert(payPasswordAttempts)
+        .values({ userId, failures: 1, lockedUntil: max <= 1 ? lockUntil : null })
+        .onConflictDoUpdate({
+          target: payPasswordAttempts.userId,
+          set: {
+            failures: sql`case when ${payPasswordAttempts.failures} + 1 >= ${max} then 0 else ${payPasswordAttempts.failures} + 1 end`,
+            lockedUntil: sql`case when ${payPasswordAttempts.failures} + 1 >= ${max} then ${until} else null end`,
+          },
+        })
+        .returning();
+      return row;
+    },
+    async clearAttempts(userId: number) {
+      await db.update(payPasswordAttempts).set({ failures: 0, lockedUntil: null }).where(eq(payPasswordAttempts.userId, userId));
+    },
+  };
+}
+export type WithdrawalsRepo = ReturnType<typeof createWithdrawalsRepo>;

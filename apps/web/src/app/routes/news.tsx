@@ -1,0 +1,6 @@
+import { NewsPage } from '@/features/news/pages/news';
+import '@/styles/community.css';
+
+export function Component() {
+  return <NewsPage />;
+}

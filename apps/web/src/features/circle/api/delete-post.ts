@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deletePost } from '@livesports/contracts/content';
+import { requestWithMsg } from '@/shared/api/client';
+
+// POST anchor_dynamics_user/delete: the author (or an administrator) removes a post.
+export function useDeletePost(onSuccess?: (msg: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => requestWithMsg(deletePost, { id }),
+    onSuccess: ({ msg }, id) => {
+      queryClient.removeQueries({ queryKey: ['circle', 'post', id] });
+      void queryClient.invalidateQueries({ queryKey: ['circle', 'posts'] });
+      onSuccess?.(msg);
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { userPostList } from '@livesports/contracts/content';
+import { request } from '@/shared/api/client';
+
+// GET anchor_dynamics/userPostList: the circle feed (tab 0 latest, 1 hot, 2 following) or one person's posts.
+export interface PostsInput {
+  uid?: number;
+  tab?: 0 | 1 | 2;
+}
+const LIMIT = 10;
+export const fetchPosts = (input: PostsInput, page: number) => request(userPostList, { ...input, page, limit: LIMIT });
+
+export const postsQueryOptions = (input: PostsInput) =>
+  infiniteQueryOptions({
+    queryKey: ['circle', 'posts', input],
+    queryFn: ({ pageParam }) => fetchPosts(input, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+  });
+
+export const usePosts = (input: PostsInput, enabled = true) => useInfiniteQuery({ ...postsQueryOptions(input), enabled });

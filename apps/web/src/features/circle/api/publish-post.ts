@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { publishPost, publishPostInput } from '@livesports/contracts/content';
+import { requestWithMsg } from '@/shared/api/client';
+
+// POST anchor_dynamics_user/insert: text and up to nine pictures.
+export const publishPostSchema = publishPostInput;
+
+export function usePublishPost(onSuccess?: (msg: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { content: string; images: string[] }) => requestWithMsg(publishPost, input),
+    onSuccess: ({ msg }) => {
+      void queryClient.invalidateQueries({ queryKey: ['circle', 'posts'] });
+      onSuccess?.(msg);
+    },
+  });
+}

@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { report, type REPORT_REASONS, type REPORT_TARGETS } from '@livesports/contracts/content';
+import { requestWithMsg } from '@/shared/api/client';
+
+// POST anchor_dynamics_user/report: a post, comment or headline to the moderators.
+export type ReportInput = { type: (typeof REPORT_TARGETS)[number]; id: number; reason: (typeof REPORT_REASONS)[number]; detail: string };
+
+export const useReport = (onSuccess?: (msg: string) => void) =>
+  useMutation({ mutationFn: (input: ReportInput) => requestWithMsg(report, input), onSuccess: ({ msg }) => onSuccess?.(msg) });

@@ -1,0 +1,19 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { activityUrl, checkIn } from '@livesports/contracts/economy-gifts';
+import { request, requestWithMsg } from '@/shared/api/client';
+import { currentLanguage } from '@/shared/i18n';
+
+// POST api/Activity_Config/checkIn: the daily check-in gifts go into the backpack.
+export function useCheckIn(onSuccess?: (msg: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => requestWithMsg(checkIn, {}),
+    onSuccess: ({ msg }) => {
+      void queryClient.invalidateQueries({ queryKey: ['economy', 'backpack'] });
+      onSuccess?.(msg);
+    },
+  });
+}
+
+// GET api/Activity_Config/getActivityUrl: the running activities and their pages.
+export const useActivities = () => useQuery({ queryKey: ['economy', 'activities', currentLanguage()], queryFn: () => request(activityUrl, {}), staleTime: 5 * 60_000 });

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { payUrl } from '@livesports/contracts/economy-wallet';
+import { request } from '@/shared/api/client';
+
+// api/chargerules/payUrl: creates the order and answers the provider's checkout address.
+// Sent as POST (the server also answers the spec's GET) so nothing sits in a URL.
+const payUrlPost = { ...payUrl, method: 'POST' as const };
+
+export function useCreatePayUrl() {
+  return useMutation({
+    mutationFn: (input: { id: number; provider?: string }) => request(payUrlPost, { id: input.id, provider: input.provider ?? 'sandbox' }),
+    onSuccess: (data) => window.location.assign(data.pay_url),
+  });
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { rechargeOrder, rechargeOrders } from '@livesports/contracts/economy-wallet';
+import { request } from '@/shared/api/client';
+
+// GET api/chargerules/getOrder: the order the payer came back from; polled until the provider's
+// notification has settled it.
+export const useRechargeOrder = (orderNo: string | null) =>
+  useQuery({
+    queryKey: ['economy', 'recharge-order', orderNo],
+    queryFn: () => request(rechargeOrder, { order_no: orderNo! }),
+    enabled: !!orderNo,
+    refetchInterval: (q) => (q.state.data?.status === 'pending' && q.state.dataUpdateCount < 30 ? 1500 : false),
+  });
+
+// GET api/chargerules/orderList: the caller's recharge orders.
+export const useRechargeOrders = (page: number, limit: number) =>
+  useQuery({ queryKey: ['economy', 'recharge-orders', page, limit], queryFn: () => request(rechargeOrders, { page, limit }) });

@@ -1,0 +1,21 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { buyGuard, guardList } from '@livesports/contracts/economy-gifts';
+import { request, requestWithMsg } from '@/shared/api/client';
+import { currentLanguage } from '@/shared/i18n';
+import { afterMoneyMoved } from '../lib/refresh';
+
+// GET api/Guard/getList: plans, the room's guards, and mine.
+export const useGuards = (roomId: number | undefined) =>
+  useQuery({ queryKey: ['economy', 'guards', roomId, currentLanguage()], queryFn: () => request(guardList, roomId ? { room_id: roomId } : {}) });
+
+// POST api/guard_user/buy
+export function useBuyGuard(onSuccess?: (msg: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { room_id: number; guard_id: number; idempotency_key: string }) => requestWithMsg(buyGuard, input),
+    onSuccess: ({ msg }) => {
+      afterMoneyMoved(queryClient);
+      onSuccess?.(msg);
+    },
+  });
+}

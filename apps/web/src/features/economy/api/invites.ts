@@ -1,0 +1,18 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { inviteClaim, inviteInfo } from '@livesports/contracts/economy-rank';
+import { request, requestWithMsg } from '@/shared/api/client';
+import { afterMoneyMoved } from '../lib/refresh';
+
+// GET api/Invite/getInfo and POST api/Invite/claim.
+export const useInviteInfo = () => useQuery({ queryKey: ['economy', 'invite'], queryFn: () => request(inviteInfo, {}) });
+
+export function useInviteClaim(onSuccess?: (msg: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => requestWithMsg(inviteClaim, {}),
+    onSuccess: ({ msg }) => {
+      afterMoneyMoved(queryClient);
+      onSuccess?.(msg);
+    },
+  });
+}

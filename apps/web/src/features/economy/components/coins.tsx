@@ -1,0 +1,18 @@
+import { formatCoins } from '@livesports/contracts/economy';
+
+/** A gold-coin amount (tenths on the wire) with the coin mark; `signed` shows + for income. */
+export function Coins({ value, signed, className, testId }: { value: number; signed?: boolean; className?: string; testId?: string }) {
+  const sign = signed && value > 0 ? '+' : '';
+  return (
+    <span className={['coins', signed && value > 0 && 'coins--in', signed && value < 0 && 'coins--out', className].filter(Boolean).join(' ')} data-testid={testId}>
+      <span className="coins__mark" aria-hidden />
+      {sign}
+      {formatCoins(value)}
+    </span>
+  );
+}
+
+/** Money in cents with its currency sign. */
+export function Money({ cents, currency }: { cents: number; currency: string }) {
+  return <span className="money">{`${currency === 'CNY' ? '¥' : `${currency} `}${(cents / 100).toFixed(2)}`}</span>;
+}

@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { GIFT_COUNTS, COMBO_WINDOW_MS, formatCoins } from '@livesports/contracts/economy';
+import type { Gift, GiftEvent, SendGiftResult } from '@livesports/contracts/economy-gifts';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/shared/api/client';
+import { useAuthStore } from '@/shared/stores/auth';
+import { useLoginDialog } from '@/shared/stores/login-dialog';
+import { toast } from '@/shared/stores/toast';
+import { Button } from '@/shared/ui/button';
+import { Spinner } from '@/shared/ui/spinner';
+import { useBackpack, useGifts } from '../api/get-gifts';
+import { useWallet } from '../api/get-wallet';
+import { useSendGift } from '../api/send-gift';
+import { newKey } from '../lib/keys';
+import '../locales';
+import '../economy.css';
+import { Coins } from './coins';
+
+export interface GiftPanelProps {
+  /** The room: its anchor's user id. */
+  roomId: number;
+  /** Called after each successful send with an event shaped like the room's gift message (type 100), to play at once. */
+  onSent?: (event: GiftEvent, result: SendGiftResult) => void;
+  compact?: boolean;
+}
+
+const rechargePath = `${paths.member}?type=1&isRecharge=true`;
+
+/**
+ * The live room's gift panel: catalogue and backpack, a count, send; then a combo button that
+ * sends the same gift again (each press its own idempotency key) while the combo window is open.
+ */
+export function GiftPanel({ roomId, onSent, compact }: GiftPanelProps) {
+  const { t } = useTranslation('economy');
+  const user = useAuthStore((s) => s.user);
+  const islogin = useAuthStore((s) => s.islogin);
+  const openLogin = useLoginDialog((s) => s.openLogin);
+  const gifts = useGifts();
+  const bag = useBackpack(islogin);
+  const wallet = useWallet(islogin);
+  const [source, setSource] = useState<'wallet' | 'backpack'>('wallet');
+  const [picked, setPicked] = useState<number | null>(null);
+  const [num, setNum] = useState(1);
+  const [combo, setCombo] = useState<{ giftId: number; count: number; until: number } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const list: Array<Gift & { num?: number }> = source === 'wallet' ? (gifts.data ?? []) : (bag.data ?? []);
+  const gift = list.find((g) => g.id === picked) ?? null;
+  const send = useSendGift((result, input) => {
+    const g = list.find((x) => x.id === input.gift_id) ?? gift;
+    setCombo({ giftId: input.gift_id, count: result.combo, until: Date.now() + COMBO_WINDOW_MS });
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCombo(null), COMBO_WINDOW_MS);
+    if (g && user && onSent) {
+      onSent(
+        {
+          type: 100,
+          room_id: roomId,
+          sender: { id: user.id, user_nickname: user.user_nickname, avatar: user.avatar, wealth_level: result.wealth_level, noble: null },
+          gift: { id: g.id, code: g.code, image: g.image, animation: g.animation, price: g.price, names: { zh: g.name, en: g.name, es: g.name } },
+          num: result.num,
+          combo: result.combo,
+          total: result.total,
+          at: new Date().toISOString(),
+        },
+        result,
+      );
+    }
+  });
+
+  function fire(giftId: number, count: number) {
+    if (!islogin) return openLogin('login');
+    // Spec §5/§8: anchors cannot gift themselves (the server says the same).
+    if (user?.id === roomId) return toast.error(t('msg:economy.self_gift'));
+    send.mutate(
+      { room_id: roomId, gift_id: giftId, num: count, from_backpack: source === 'backpack', idempotency_key: newKey() },
+      { onError: (e) => e instanceof ApiError || toast.error(String(e)) },
+    );
+  }
+
+  const cost = gift && source === 'wallet' ? gift.price * num : 0;
+  const balance = wallet.data?.consumption ?? user?.balance ?? 0;
+  const short = islogin && source === 'wallet' && cost > balance;
+  const comboActive = combo && combo.until > Date.now();
+
+  return (
+    <section className={compact ? 'gift-panel gift-panel--compact' : 'gift-panel'} data-testid="gift-panel" aria-label={t('gift.panel')}>
+      <header className="gift-panel__head">
+        <div className="eco-seg" role="tablist">
+          {(['wallet', 'backpack'] as const).map((s) => (
+            <button key={s} type="button" role="tab" aria-selected={source === s} className={source === s ? 'is-active' : undefined} onClick={() => (setSource(s), setPicked(null))} data-testid={`gift-source-${s}`}>
+              {t(`gift.source.${s}`)}
+            </button>
+          ))}
+        </div>
+        {islogin ? (
+          <span className="gift-panel__balance">
+            <Coins value={balance} testId="gift-balance" />
+            <Link to={rechargePath} className="link-btn link-btn--accent">
+              {t('gift.recharge')}
+            </Link>
+          </span>
+        ) : (
+          <button type="button" className="link-btn link-btn--accent" onClick={() => openLogin('login')}>
+            {t('gift.loginToSend')}
+          </button>
+        )}
+      </header>
+
+      {gifts.isLoading ? (
+        <Spinner />
+      ) : list.length === 0 ? (
+        <p className="muted gift-panel__empty">{source === 'backpack' ? t('backpack.emptyTitle') : '—'}</p>
+      ) : (
+        <ul className="gift-grid" role="listbox" aria-label={t('gift.choose')}>
+          {list.map((g) => (
+            <li key={g.id}>
+              <button type="button" role="option" aria-selected={picked === g.id} className={picked === g.id ? 'gift-cell is-active' : 'gift-cell'} onClick={() => setPicked(g.id)} data-testid={`gift-${g.code}`}>
+                <img src={g.image} alt="" width={40} height={40} />
+                <span className="gift-cell__name">{g.name}</span>
+                <span className="gift-cell__price">{source === 'backpack' ? `×${g.num}` : formatCoins(g.price)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <footer className="gift-panel__foot">
+        <label className="eco-select gift-panel__num">
+          <span className="sr-only">{t('gift.count')}</span>
+          <select value={num} onChange={(e) => setNum(Number(e.target.value))} data-testid="gift-num">
+            {GIFT_COUNTS.map((n) => (
+              <option key={n} value={n}>
+                ×{n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="gift-panel__cost">{gift && source === 'wallet' ? <Coins value={cost} /> : null}</span>
+        {comboActive && combo ? (
+          <button type="button" className="gift-combo" onClick={() => fire(combo.giftId, num)} disabled={send.isPending} data-testid="gift-combo">
+            <span>{t('gift.comboButton')}</span>
+            <strong>×{combo.count}</strong>
+          </button>
+        ) : short ? (
+          <Link className="btn btn--primary btn--md" to={rechargePath} data-testid="gift-recharge">
+            {t('gift.notEnough')}
+          </Link>
+        ) : (
+          <Button disabled={!gift} loading={send.isPending} onClick={() => gift && fire(gift.id, num)} data-testid="gift-send">
+            {t('gift.send')}
+          </Button>
+        )}
+      </footer>
+    </section>
+  );
+}

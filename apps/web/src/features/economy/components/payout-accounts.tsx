@@ -1,0 +1,121 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/shared/stores/toast';
+import { Button } from '@/shared/ui/button';
+import { Input } from '@/shared/ui/input';
+import { IconCard, IconPhone } from '@/shared/ui/icons';
+import { useAliPay, useBankCard, useBindAliPay, useBindBankCard } from '../api/payout-accounts';
+
+/** Bank card (spec: Bank_card/bind, getInfo) and Alipay (bindAliPay, getAliPayInfo) binding. */
+export function PayoutAccounts() {
+  const { t } = useTranslation('economy');
+  const bank = useBankCard();
+  const alipay = useAliPay();
+  const [editing, setEditing] = useState<'bank' | 'alipay' | null>(null);
+  return (
+    <div className="eco-accounts">
+      <section className="eco-account">
+        <header>
+          <IconCard />
+          <strong>{t('accounts.bank')}</strong>
+        </header>
+        {bank.data && editing !== 'bank' ? (
+          <div className="eco-account__bound" data-testid="bank-bound">
+            <span className="eco-account__number">{bank.data.card_no}</span>
+            <span className="muted">
+              {bank.data.bank_name} {bank.data.branch} · {bank.data.name}
+            </span>
+            <Button variant="secondary" size="sm" onClick={() => setEditing('bank')}>
+              {t('accounts.change')}
+            </Button>
+          </div>
+        ) : (
+          <BankForm onDone={() => setEditing(null)} />
+        )}
+      </section>
+      <section className="eco-account">
+        <header>
+          <IconPhone />
+          <strong>{t('accounts.alipay')}</strong>
+        </header>
+        {alipay.data && editing !== 'alipay' ? (
+          <div className="eco-account__bound" data-testid="alipay-bound">
+            <span className="eco-account__number">{alipay.data.account}</span>
+            <span className="muted">{alipay.data.name}</span>
+            <Button variant="secondary" size="sm" onClick={() => setEditing('alipay')}>
+              {t('accounts.change')}
+            </Button>
+          </div>
+        ) : (
+          <AliPayForm onDone={() => setEditing(null)} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function BankForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('economy');
+  const [v, setV] = useState({ name: '', card_no: '', bank_name: '', branch: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof v, string>>>({});
+  const bind = useBindBankCard((msg) => {
+    toast.success(msg);
+    onDone();
+  });
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const errs: typeof errors = {};
+    if (!v.name.trim()) errs.name = t('msg:economy.holder_empty');
+    const digits = v.card_no.replace(/[\s-]/g, '');
+    if (!digits) errs.card_no = t('msg:economy.card_empty');
+    else if (!/^\d{12,19}$/.test(digits)) errs.card_no = t('msg:economy.card_invalid');
+    if (!v.bank_name.trim()) errs.bank_name = t('msg:economy.bank_empty');
+    setErrors(errs);
+    if (!Object.keys(errs).length) bind.mutate(v);
+  }
+  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement>) => setV({ ...v, [k]: e.target.value });
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="bank-form">
+      <div className="form-grid">
+        <Input label={t('accounts.holder')} value={v.name} onChange={set('name')} error={errors.name} maxLength={30} data-testid="bank-name" />
+        <Input label={t('accounts.cardNo')} inputMode="numeric" value={v.card_no} onChange={set('card_no')} error={errors.card_no} maxLength={23} data-testid="bank-card-no" />
+        <Input label={t('accounts.bankName')} value={v.bank_name} onChange={set('bank_name')} error={errors.bank_name} maxLength={40} data-testid="bank-bank-name" />
+        <Input label={t('accounts.branch')} value={v.branch} onChange={set('branch')} maxLength={60} />
+      </div>
+      <Button type="submit" loading={bind.isPending} data-testid="bank-submit">
+        {t('accounts.bind')}
+      </Button>
+    </form>
+  );
+}
+
+function AliPayForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('economy');
+  const [name, setName] = useState('');
+  const [account, setAccount] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; account?: string }>({});
+  const bind = useBindAliPay((msg) => {
+    toast.success(msg);
+    onDone();
+  });
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const errs: typeof errors = {};
+    if (!name.trim()) errs.name = t('msg:economy.holder_empty');
+    if (!account.trim()) errs.account = t('msg:economy.alipay_empty');
+    else if (!/^(\+?\d{6,15}|[^\s@]+@[^\s@]+\.[^\s@]+)$/.test(account.trim())) errs.account = t('msg:economy.alipay_invalid');
+    setErrors(errs);
+    if (!Object.keys(errs).length) bind.mutate({ name, account });
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="alipay-form">
+      <div className="form-grid">
+        <Input label={t('accounts.holder')} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={30} data-testid="alipay-name" />
+        <Input label={t('accounts.alipayAccount')} value={account} onChange={(e) => setAccount(e.target.value)} error={errors.account} maxLength={100} data-testid="alipay-account" />
+      </div>
+      <Button type="submit" loading={bind.isPending} data-testid="alipay-submit">
+        {t('accounts.bind')}
+      </Button>
+    </form>
+  );
+}

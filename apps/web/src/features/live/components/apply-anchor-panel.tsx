@@ -1,0 +1,182 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApplicationStatus, applicationInput } from '@livesports/contracts/live-anchor';
+import { MemberType, memberPage, paths } from '@/config/paths';
+import { request } from '@/shared/api/client';
+import { lightCalls } from '@/shared/api/light-calls';
+import { tMsg } from '@/shared/i18n/messages';
+import { useAuthStore } from '@/shared/stores/auth';
+import { toast } from '@/shared/stores/toast';
+import { Button } from '@/shared/ui/button';
+import { Input, Textarea } from '@/shared/ui/input';
+import { IconCheck, IconMic } from '@/shared/ui/icons';
+import { PageSpinner } from '@/shared/ui/spinner';
+import { useApplication, useSubmitApplication } from '../api/application';
+import '../locales';
+import '../live.css';
+
+type Field = 'real_name' | 'id_number' | 'live_type' | 'experience' | 'contact' | 'introduction' | 'agreement' | 'inviter' | 'invite_code';
+const EMPTY = { real_name: '', id_number: '', live_type: '', experience: '', contact: '', introduction: '', inviter: '', invite_code: '', agreement: false };
+
+/** Submitted → under review → approved, as three steps. */
+function Steps({ status }: { status: number }) {
+  const { t } = useTranslation('live');
+  const steps = [
+    { key: 'submitted', done: status >= 0 },
+    { key: 'review', done: status >= 1 },
+    { key: 'approved', done: status === ApplicationStatus.APPROVED },
+  ];
+  return (
+    <ol className="steps" data-testid="apply-steps">
+      {steps.map((s, i) => (
+        <li key={s.key} className={['steps__item', s.done && 'is-done', status === i && 'is-current'].filter(Boolean).join(' ')}>
+          <span className="steps__dot">{s.done ? <IconCheck size={14} /> : i + 1}</span>
+          <span>{t(`apply.steps.${s.key}`)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** /member?type=7: apply to become an anchor, then follow the application's state. */
+export function ApplyAnchorPanel() {
+  const { t } = useTranslation('live');
+  const user = useAuthStore((s) => s.user);
+  const setUser = useAuthStore((s) => s.setUser);
+  const app = useApplication();
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [editing, setEditing] = useState(false);
+  const submit = useSubmitApplication((msg) => {
+    toast.success(msg);
+    setEditing(false);
+  });
+
+  // Approved while the page is open: refresh the stored user, so the header shows the anchor.
+  const approved = app.data?.status === ApplicationStatus.APPROVED || app.data?.is_anchor === 1;
+  useEffect(() => {
+    if (approved && user && user.is_anchor !== 1) void request(lightCalls.userInfo, {}).then(setUser);
+  }, [approved, user, setUser]);
+
+  if (app.isPending) return <PageSpinner />;
+  const info = app.data;
+  if (!info) return null;
+
+  if (user?.is_anchor === 1 || info.is_anchor === 1) {
+    return (
+      <div className="card apply-done" data-testid="apply-approved">
+        <Steps status={ApplicationStatus.APPROVED} />
+        <h2 className="apply-done__title">{t('apply.approvedTitle')}</h2>
+        <p className="muted">{t('apply.approvedText')}</p>
+        <Link to={memberPage(MemberType.BROADCAST_RECORD)} className="btn btn--primary btn--md" data-testid="apply-go-broadcast">
+          <span>{t('apply.goBroadcast')}</span>
+        </Link>
+      </div>
+    );
+  }
+
+  const pending = info.status === ApplicationStatus.SUBMITTED || info.status === ApplicationStatus.UNDER_REVIEW;
+  if (pending && !editing) {
+    const a = info.application!;
+    return (
+      <div className="card" data-testid={info.status === 0 ? 'apply-submitted' : 'apply-review'}>
+        <Steps status={info.status} />
+        <h2 className="card__title">{info.status === 0 ? t('apply.submittedTitle') : t('apply.reviewTitle')}</h2>
+        <p className="muted">{info.status === 0 ? t('apply.submittedText') : t('apply.reviewText')}</p>
+        <dl className="apply-summary">
+          <dt>{t('apply.realName')}</dt>
+          <dd>{a.real_name}</dd>
+          <dt>{t('apply.idNumber')}</dt>
+          <dd>{a.id_number}</dd>
+          <dt>{t('apply.liveType')}</dt>
+          <dd>{t(`types.${a.live_type}`)}</dd>
+          <dt>{t('apply.contact')}</dt>
+          <dd>{a.contact}</dd>
+        </dl>
+      </div>
+    );
+  }
+
+  const set = <K extends keyof typeof EMPTY>(k: K, v: (typeof EMPTY)[K]) => setForm((f) => ({ ...f, [k]: v }));
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    // The contract's own schema: the same messages the server would answer, before sending.
+    const parsed = applicationInput.safeParse(form);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      setErrors({ [first.path[0] as Field]: tMsg(first.message) });
+      return;
+    }
+    setErrors({});
+    submit.mutate({ ...form, live_type: Number(form.live_type) });
+  }
+
+  return (
+    <form className="card apply-form" onSubmit={onSubmit} noValidate data-testid="apply-form">
+      <div className="apply-form__intro">
+        <IconMic size={22} />
+        <div>
+          <h2 className="card__title">{t('apply.formTitle')}</h2>
+          <p className="muted">{info.open ? t('apply.formText') : t('msg:live.applications_closed')}</p>
+        </div>
+      </div>
+      {info.status === ApplicationStatus.REJECTED && (
+        <p className="notice notice--danger" data-testid="apply-rejected">
+          {t('apply.rejected')} {info.application?.reason && <strong>{info.application.reason}</strong>}
+        </p>
+      )}
+      <div className="form-grid form-grid--2">
+        <Input label={t('apply.realName')} value={form.real_name} onChange={(e) => set('real_name', e.target.value)} error={errors.real_name} maxLength={30} data-testid="apply-real-name" />
+        <Input label={t('apply.idNumber')} value={form.id_number} onChange={(e) => set('id_number', e.target.value)} error={errors.id_number} maxLength={30} data-testid="apply-id-number" />
+        <div className={['field', errors.live_type && 'field--error'].filter(Boolean).join(' ')}>
+          <label className="field__label" htmlFor="apply-live-type">
+            {t('apply.liveType')}
+          </label>
+          <div className="field__control">
+            <select id="apply-live-type" className="field__input" value={form.live_type} onChange={(e) => set('live_type', e.target.value)} data-testid="apply-live-type">
+              <option value="">{t('apply.choose')}</option>
+              {[1, 2, 3, 4].map((ty) => (
+                <option key={ty} value={ty}>
+                  {t(`types.${ty}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {errors.live_type && (
+            <p className="field__error" role="alert">
+              {errors.live_type}
+            </p>
+          )}
+        </div>
+        <Input label={t('apply.contact')} value={form.contact} onChange={(e) => set('contact', e.target.value)} error={errors.contact} maxLength={100} placeholder={t('apply.contactHint')} data-testid="apply-contact" />
+      </div>
+      <Textarea label={t('apply.experience')} rows={3} value={form.experience} onChange={(e) => set('experience', e.target.value)} error={errors.experience} maxLength={500} data-testid="apply-experience" />
+      <Textarea label={t('apply.introduction')} rows={3} value={form.introduction} onChange={(e) => set('introduction', e.target.value)} error={errors.introduction} maxLength={500} data-testid="apply-introduction" />
+      <div className="form-grid form-grid--2">
+        <Input label={t('apply.inviter')} value={form.inviter} onChange={(e) => set('inviter', e.target.value)} error={errors.inviter} maxLength={30} data-testid="apply-inviter" />
+        <Input label={t('apply.inviteCode')} value={form.invite_code} onChange={(e) => set('invite_code', e.target.value)} error={errors.invite_code} maxLength={32} data-testid="apply-invite-code" />
+      </div>
+      <label className="check apply-form__agree">
+        <input type="checkbox" checked={form.agreement} onChange={(e) => set('agreement', e.target.checked)} data-testid="apply-agreement" />
+        <span>
+          {t('apply.agreePrefix')}{' '}
+          <Link to={paths.aboutUser} target="_blank">
+            {t('apply.agreement')}
+          </Link>
+        </span>
+      </label>
+      {errors.agreement && (
+        <p className="field__error" role="alert">
+          {errors.agreement}
+        </p>
+      )}
+      <div className="form-actions">
+        <Button type="submit" loading={submit.isPending} disabled={!info.open} data-testid="apply-submit">
+          {t('apply.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,245 @@
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LiveLevel, PlayLevel } from '@livesports/contracts/live';
+import { readString, writeString } from '@/shared/lib/storage';
+import { useLoginDialog } from '@/shared/stores/login-dialog';
+import { Spinner } from '@/shared/ui/spinner';
+import { type StreamEngine, startEngine } from './stream-engine';
+import { IconFullscreen, IconLockSmall, IconPip, IconTheater, IconVolume, IconVolumeOff } from './player-icons';
+
+const VOLUME_KEY = 'live.volume';
+const LEVEL_KEY = 'live.level';
+/** Preferred level when none was chosen: HD for users, SD for visitors (whatever is unlocked first). */
+const PREFERENCE: LiveLevel[] = ['hd', 'sd', 'original', 'smooth'];
+const RECONNECT_MS = 2000;
+
+export type PlayerState = 'loading' | 'playing' | 'reconnecting' | 'unsupported';
+
+export interface LivePlayerProps {
+  levels: PlayLevel[];
+  /** False when the server has no transcoder: only "original" exists (said under the menu). */
+  ladder: boolean;
+  /** Asks for fresh URLs (signed URLs expire; a stream that broke may come back). */
+  onReconnect: () => void;
+  theater: boolean;
+  onTheater: (on: boolean) => void;
+  /** Shown over the picture in the top corner (live badge, viewers). */
+  badge?: ReactNode;
+  /** Drawn over the picture (danmaku, gift effects). */
+  overlay?: ReactNode;
+  poster?: string;
+}
+
+function initialLevel(levels: PlayLevel[]): PlayLevel | null {
+  const open = levels.filter((l) => !l.locked);
+  const stored = readString(LEVEL_KEY);
+  return open.find((l) => l.level === stored) ?? PREFERENCE.map((p) => open.find((l) => l.level === p)).find(Boolean) ?? null;
+}
+
+/**
+ * The live room's player: HTTP-FLV (HLS where MSE is missing), quality switch, volume, full
+ * screen, theater mode and picture-in-picture. When the stream breaks it keeps asking for fresh
+ * URLs and starts again, so a returning stream plays without a reload.
+ */
+export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, badge, overlay, poster }: LivePlayerProps) {
+  const { t } = useTranslation('live');
+  const openLogin = useLoginDialog((s) => s.openLogin);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [level, setLevel] = useState<LiveLevel | null>(() => initialLevel(levels)?.level ?? null);
+  const [state, setState] = useState<PlayerState>('loading');
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const [menu, setMenu] = useState(false);
+  const [volume, setVolume] = useState(() => Math.min(1, Math.max(0, Number(readString(VOLUME_KEY) ?? 0.8))));
+  const [muted, setMuted] = useState(false);
+  const [needsTap, setNeedsTap] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  // The chosen level may disappear (a visitor's URL set) or not exist yet: fall back.
+  const current = levels.find((l) => l.level === level && !l.locked) ?? initialLevel(levels);
+  const flv = current?.flv ?? null;
+  const hls = current?.hls ?? null;
+
+  // The parent's callback may change every render; the engine must not restart for that.
+  const onReconnectRef = useRef(onReconnect);
+  onReconnectRef.current = onReconnect;
+  const pending = useRef(false);
+  const reconnect = useCallback(() => {
+    if (pending.current) return;
+    pending.current = true;
+    setState('reconnecting');
+    onReconnectRef.current();
+    setTimeout(() => {
+      pending.current = false;
+      setAttempt((n) => n + 1);
+    }, RECONNECT_MS);
+  }, []);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || (!flv && !hls)) return;
+    let engine: StreamEngine | null = null;
+    let cancelled = false;
+    setState((s) => (s === 'reconnecting' ? s : 'loading'));
+    void startEngine(video, { flv, hls }, { onFatal: () => !cancelled && reconnect(), onMediaInfo: setSize }).then(async (e) => {
+      if (cancelled) return e?.destroy();
+      engine = e;
+      if (!e) return setState('unsupported');
+      try {
+        await video.play();
+        setNeedsTap(false);
+      } catch {
+        // Autoplay with sound is refused until the viewer interacts: start muted, offer a tap.
+        video.muted = true;
+        setMuted(true);
+        setNeedsTap(true);
+        await video.play().catch(() => undefined);
+      }
+    });
+    return () => {
+      cancelled = true;
+      engine?.destroy();
+    };
+    // `attempt` restarts the engine with the (possibly refreshed) URLs.
+  }, [flv, hls, attempt, reconnect]);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.volume = volume;
+    video.muted = muted;
+  }, [volume, muted]);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const playing = () => setState('playing');
+    const waiting = () => setState((s) => (s === 'playing' ? 'loading' : s));
+    video.addEventListener('playing', playing);
+    video.addEventListener('waiting', waiting);
+    return () => {
+      video.removeEventListener('playing', playing);
+      video.removeEventListener('waiting', waiting);
+    };
+  }, []);
+
+  const choose = (l: PlayLevel) => {
+    setMenu(false);
+    if (l.locked) {
+      openLogin('login');
+      return;
+    }
+    writeString(LEVEL_KEY, l.level);
+    setLevel(l.level);
+  };
+
+  const changeVolume = (v: number) => {
+    setVolume(v);
+    setMuted(v === 0);
+    writeString(VOLUME_KEY, String(v));
+  };
+
+  const fullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void boxRef.current?.requestFullscreen?.();
+  };
+
+  const pip = async () => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (document.pictureInPictureElement) await document.exitPictureInPicture();
+    else await video.requestPictureInPicture?.();
+  };
+
+  const label = (l: LiveLevel) => t(`player.levels.${l}`);
+
+  return (
+    <div ref={boxRef} className={['player', theater && 'player--theater'].filter(Boolean).join(' ')} data-testid="live-player" data-state={state}>
+      <video ref={videoRef} className="player__video" playsInline poster={poster || undefined} data-testid="live-video" data-level={current?.level ?? ''} onClick={() => setMenu(false)} />
+      {overlay && <div className="player__overlay">{overlay}</div>}
+      {badge && <div className="player__badge">{badge}</div>}
+
+      {state !== 'playing' && (
+        <div className="player__status" role="status">
+          {state === 'unsupported' ? (
+            <span>{t('player.unsupported')}</span>
+          ) : (
+            <>
+              <Spinner size={28} />
+              <span>{state === 'reconnecting' ? t('player.reconnecting') : t('player.loading')}</span>
+            </>
+          )}
+        </div>
+      )}
+      {needsTap && state === 'playing' && (
+        <button
+          type="button"
+          className="player__unmute"
+          onClick={() => {
+            setMuted(false);
+            setNeedsTap(false);
+          }}
+          data-testid="player-unmute"
+        >
+          <IconVolumeOff size={16} /> {t('player.tapToUnmute')}
+        </button>
+      )}
+
+      <div className="player__bar">
+        <button type="button" className="player__btn" onClick={() => setMuted((m) => !m)} aria-label={muted ? t('player.unmute') : t('player.mute')} data-testid="player-mute">
+          {muted || volume === 0 ? <IconVolumeOff /> : <IconVolume />}
+        </button>
+        <input
+          className="player__volume"
+          type="range"
+          min={0}
+          max={1}
+          step={0.05}
+          value={muted ? 0 : volume}
+          onChange={(e) => changeVolume(Number(e.target.value))}
+          aria-label={t('player.volume')}
+          data-testid="player-volume"
+        />
+        <span className="player__spacer" />
+        {size && <span className="player__res">{size.height}p</span>}
+        <div className="player__quality">
+          <button type="button" className="player__btn player__btn--text" onClick={() => setMenu((m) => !m)} aria-haspopup="menu" aria-expanded={menu} data-testid="quality-button">
+            {current ? label(current.level) : '—'}
+          </button>
+          {menu && (
+            <div className="player__menu" role="menu" data-testid="quality-menu">
+              {levels.map((l) => (
+                <button
+                  key={l.level}
+                  type="button"
+                  role="menuitemradio"
+                  aria-checked={l.level === current?.level}
+                  className={['player__menu-item', l.level === current?.level && 'is-active', l.locked && 'is-locked'].filter(Boolean).join(' ')}
+                  onClick={() => choose(l)}
+                  data-testid={`quality-${l.level}`}
+                  title={l.locked ? t('player.loginForLevel') : undefined}
+                >
+                  <span>{label(l.level)}</span>
+                  <span className="player__menu-meta">{l.locked ? <IconLockSmall size={12} /> : l.height ? `${l.height}p` : ''}</span>
+                </button>
+              ))}
+              {!ladder && <p className="player__menu-note">{t('player.noLadder')}</p>}
+              {levels.some((l) => l.locked) && <p className="player__menu-note">{t('player.visitorLimit')}</p>}
+            </div>
+          )}
+        </div>
+        <button type="button" className="player__btn" onClick={() => onTheater(!theater)} aria-pressed={theater} aria-label={t('player.theater')} title={t('player.theater')} data-testid="player-theater">
+          <IconTheater />
+        </button>
+        {typeof document !== 'undefined' && document.pictureInPictureEnabled && (
+          <button type="button" className="player__btn" onClick={() => void pip()} aria-label={t('player.pip')} title={t('player.pip')} data-testid="player-pip">
+            <IconPip />
+          </button>
+        )}
+        <button type="button" className="player__btn" onClick={fullscreen} aria-label={t('player.fullscreen')} title={t('player.fullscreen')} data-testid="player-fullscreen">
+          <IconFullscreen />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { publishArticle, publishArticleInput, type PublishArticleInput } from '@livesports/contracts/content';
+import { requestWithMsg } from '@/shared/api/client';
+
+// POST api/Headlines_user/insert: a writer publishes a headline. The form validates with the
+// very schema the server uses, so the messages match.
+export const publishArticleSchema = publishArticleInput;
+
+export const postArticle = (input: PublishArticleInput) => requestWithMsg(publishArticle, input);
+
+export function usePublishArticle(onSuccess?: (id: number, msg: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postArticle,
+    onSuccess: ({ data, msg }) => {
+      void queryClient.invalidateQueries({ queryKey: ['news', 'list'] });
+      onSuccess?.(data.id, msg);
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { attentionList, watchlistList } from '@livesports/contracts/social';
+import { request } from '@/shared/api/client';
+
+// GET api/User/attentionList (who someone follows, per kind) and api/User/watchlistList (their fans).
+export type PeopleList = 'following' | 'fans';
+export interface PeopleInput {
+  uid?: number;
+  /** Following only: 0 all, 1 anchors, 2 writers, 3 users. */
+  type?: 0 | 1 | 2 | 3;
+  page: number;
+  limit: number;
+}
+
+export const fetchPeople = (list: PeopleList, input: PeopleInput) =>
+  list === 'following' ? request(attentionList, input) : request(watchlistList, { uid: input.uid, page: input.page, limit: input.limit });
+
+export const peopleQueryOptions = (list: PeopleList, input: PeopleInput) =>
+  queryOptions({ queryKey: ['social', list, input], queryFn: () => fetchPeople(list, input), placeholderData: keepPreviousData });
+
+export const usePeople = (list: PeopleList, input: PeopleInput) => useQuery(peopleQueryOptions(list, input));

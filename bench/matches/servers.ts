@@ -1,0 +1,61 @@
+// The two servers the score-push bench compares, each in its own process (started by
+// score-push.ts with fork):
+//   bare — a plain `ws` server that writes one prepared frame to every socket when told: the
+//          floor any push server sits on;
+//   site — the real site (all plugins, the matches module, /ws/score, the HTTP ingest), with
+//          the embedded replay off so only the bench's goals move.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+const kind = process.argv[2];
+let port: number;
+let stop: () => Promise<void>;
+
+if (kind === 'bare') {
+  const sockets = new Set<WebSocket>();
+  const server = http.createServer((req, res) => {
+    // POST /push?score=N: the same work as an ingest that changes nothing in a database.
+    const score = Number(new URL(req.url!, 'http://x').searchParams.get('score'));
+    const frame = Buffer.from(JSON.stringify({ code: 100, msg: '', data: { type: 'goal', match_id: 1, home_score: score, away_score: 0 } }));
+    for (const ws of sockets) ws.send(frame, { binary: false });
+    res.end('{"code":200}');
+  });
+  const wss = new WebSocketServer({ server, path: '/ws/score' });
+  wss.on('connection', (ws) => {
+    sockets.add(ws);
+    ws.on('close', () => sockets.delete(ws));
+    ws.on('message', () => ws.send(JSON.stringify({ code: 101, msg: 'register success', data: {} })));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  port = (server.address() as { port: number }).port;
+  stop = async () => {
+    for (const ws of sockets) ws.terminate();
+    server.close();
+  };
+} else {
+  const { buildApp } = await import('../../apps/server/src/app.ts');
+  const { loadConfig } = await import('../../apps/server/src/config.ts');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-bench-score-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'off',
+    RATE_LIMIT_SCALE: '0',
+    DEMO_DATA: 'off',
+    MATCH_REPLAY_SPEED: '0',
+    FEED_TOKEN: 'bench-feed-token',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  });
+  const app = await buildApp({ config, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as { port: number }).port;
+  stop = async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+process.on('SIGTERM', () => void stop().finally(() => process.exit(0)));
+process.send!({ port });
