@@ -37,7 +37,7 @@ async function bare(body: Buffer, dir: string) {
   for (let i = 0; i < ROUNDS; i++) {
     const t = performance.now();
     // Same chunking as tus, so the comparison is of the servers, not of request counts.
-    for (let off = 0; off < body.length; off += CHUNK) await fetch(url, { method: 'PUT', body: body.subarray(off, off + CHUNK) });
+    for (let off = 0; off < body.length; off += CHUNK) await fetch(url, { method: 'PUT', body: new Uint8Array(body.subarray(off, off + CHUNK)) });
     times.push(performance.now() - t);
   }
   server.close();

@@ -39,4 +39,4 @@ export function useRoomInfo(roomId: number) {
 
 /** GET api/tenxun/getOnlineMemberNum */
 export const useOnlineCount = (roomId: number, enabled: boolean) =>
-  useQuery({ queryKey: ['live', 'online', roomId], queryFn: () => request(getOnlineMemberNum, { room_id: roomId }), enabled, refetchInterval: 10_000 });
+  useQuery({ queryKey: ['live', 'online', roomId], queryFn: () => request(getOnlineMemberNum, { room_id: roomId }), enabled, refetchInterval: 5_000 });
