@@ -50,6 +50,10 @@ const schema = z.object({
   /** Speed of the embedded match replay (match seconds per real second; 0 = off). It runs when DEMO_DATA is on. */
   MATCH_REPLAY_SPEED: z.coerce.number().min(0).max(10_000).default(1),
   LOG_LEVEL: z.string().default('info'),
+  /** Chat (IM) app id carried in every UserSig credential. */
+  IM_SDKAPPID: z.coerce.number().int().positive().default(1400000000),
+  /** Chat credential signing key; generated and kept in DATA_DIR when unset. Never sent to browsers. */
+  IM_SECRET: optional,
   /** Multiplier for the per-IP rate limits (load tests raise it; 0 turns them off). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
   /** Embedded RTMP ingest port (live streams are pushed to rtmp://HOST:RTMP_PORT/live/<stream key>); 0 turns it off. */

@@ -228,10 +228,14 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
             </div>
           )}
         </div>
-        <button type="button" className="player__btn" onClick={() => {
+        <button
+          type="button"
+          className="player__btn"
+          onClick={() => {
             setMenu(false);
             onTheater(!theater);
-          }} aria-pressed={theater} aria-label={t('player.theater')} title={t('player.theater')} data-testid="player-theater">
+          }}
+          aria-pressed={theater} aria-label={t('player.theater')} title={t('player.theater')} data-testid="player-theater">
           <IconTheater />
         </button>
         {typeof document !== 'undefined' && document.pictureInPictureEnabled && (
