@@ -32,6 +32,7 @@ import { searchModule } from './modules/search/module.ts';
 import { economyModule } from './modules/economy/module.ts';
 import { matchesModule } from './modules/matches/module.ts';
 import { livePlugin } from './modules/live/plugin.ts';
+import { chatModule } from './modules/chat/module.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');
@@ -60,6 +61,7 @@ declare module 'fastify' {
       search: Awaited<ReturnType<typeof searchModule>>;
       economy: Awaited<ReturnType<typeof economyModule>>;
       matches: Awaited<ReturnType<typeof matchesModule>>['service'];
+      chat: Awaited<ReturnType<typeof chatModule>>;
     };
   }
 }
@@ -149,6 +151,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   Object.assign(app.services, { economy: await economyModule(app, { db, clock, bus, config }) });
   Object.assign(app.services, { matches: (await matchesModule(app, { db, bus, clock, config })).service });
   await app.register(livePlugin, { config, clock, secret, applicationsOpen: async () => (await system.settings()).apply_for_anchor !== '0' });
+  Object.assign(app.services, { chat: await chatModule(app, { config, clock, db, bus }) });
 
   app.get('/healthz', async () => ({ ok: true, db: database.kind, bus: bus.kind }));
 

@@ -13,6 +13,7 @@ import { contentMessages } from './messages/content.ts';
 import { socialMessages } from './messages/social.ts';
 import { searchMessages } from './messages/search.ts';
 import { matchesMessages } from './messages/matches.ts';
+import { chatMessages } from './messages/chat.ts';
 
 export { LANGS, type Lang };
 export const DEFAULT_LANG: Lang = 'en';
@@ -29,6 +30,7 @@ export const messages = {
   ...socialMessages,
   ...searchMessages,
   ...matchesMessages,
+  ...chatMessages,
 };
 
 export type MessageKey = keyof typeof messages;

@@ -8,3 +8,4 @@ export * from './content.ts';
 export * from './social.ts';
 export * from './live.ts';
 export * from './matches.ts';
+export * from './chat.ts';

@@ -1,4 +1,5 @@
-import { registerLocales } from '@/shared/i18n';
+import { registerLocalesFor } from '@/shared/i18n';
 
 // The legal texts are long: their namespace loads with the /about-user page, not at start.
-registerLocales(import.meta.glob('../../locales/*/legal.json', { eager: true, import: 'default' }));
+// One language's texts only (the current one); the chunk waits for them before rendering.
+await registerLocalesFor(import.meta.glob('../../locales/*/legal.json', { import: 'default' }));

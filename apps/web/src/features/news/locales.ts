@@ -1,3 +1,4 @@
-import { registerLocales } from '@/shared/i18n';
+import { registerLocalesFor } from '@/shared/i18n';
 
-registerLocales(import.meta.glob('../../locales/*/news.json', { eager: true, import: 'default' }));
+// One language's texts only (the current one); the chunk waits for them before rendering.
+await registerLocalesFor(import.meta.glob('../../locales/*/news.json', { import: 'default' }));

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import * as account from '@livesports/contracts/account';
 import * as system from '@livesports/contracts/system';
+import * as live from '@livesports/contracts/live';
 import { lightCalls } from './light-calls';
 
 describe('light calls mirror their contracts', () => {
-  const contracts = { getSystem: system.getSystem, getHot: system.getHot, userInfo: account.userInfo };
+  const contracts = {
+    getSystem: system.getSystem,
+    getHot: system.getHot,
+    userInfo: account.userInfo,
+    getLiveList: live.getLiveList,
+    getRoomList: live.getRoomList,
+    getRoomInfo: live.getRoomInfo,
+    getOnlineMemberNum: live.getOnlineMemberNum,
+  };
   for (const [name, call] of Object.entries(contracts)) {
     it(name, () => {
       const ref = lightCalls[name as keyof typeof lightCalls];

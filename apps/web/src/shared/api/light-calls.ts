@@ -1,6 +1,7 @@
 import type { CallDef } from '@livesports/contracts/call';
 import type { userInfo } from '@livesports/contracts/account';
 import type { getHot, getSystem } from '@livesports/contracts/system';
+import type { getLiveList, getOnlineMemberNum, getRoomInfo, getRoomList } from '@livesports/contracts/live';
 
 // The contract modules build their zod schemas when loaded, and zod alone would take a sixth of
 // the home page's JS budget. The few calls the home page makes at start are named here by method
@@ -21,4 +22,9 @@ export const lightCalls = {
   getSystem: ref<typeof getSystem>('GET', 'api/Universal/getSystem'),
   getHot: ref<typeof getHot>('GET', 'api/universal/getHot'),
   userInfo: ref<typeof userInfo>('GET', 'api/user/info'),
+  // The home page's live-room strip.
+  getLiveList: ref<typeof getLiveList>('GET', 'api/Live_streaming/getLiveList'),
+  getRoomList: ref<typeof getRoomList>('GET', 'api/Live/getRoomList'),
+  getRoomInfo: ref<typeof getRoomInfo>('GET', 'api/Live_streaming/getRoomInfo'),
+  getOnlineMemberNum: ref<typeof getOnlineMemberNum>('GET', 'api/tenxun/getOnlineMemberNum'),
 };

@@ -45,6 +45,17 @@ export function registerLocales(found: Record<string, unknown>) {
   addResources(resourcesFrom(found));
 }
 
+/**
+ * Registers the current language's files of a lazy `import.meta.glob` (not eager), so a feature
+ * chunk carries one language's texts instead of three. Feature locales.ts files await it at top level.
+ */
+export async function registerLocalesFor(found: Record<string, () => Promise<unknown>>) {
+  const lang = i18n.isInitialized ? currentLanguage() : detectLanguage();
+  const mine = Object.entries(found).filter(([file]) => file.includes(`/locales/${lang}/`));
+  const loaded = await Promise.all(mine.map(async ([file, load]) => [file, await load()] as const));
+  registerLocales(Object.fromEntries(loaded));
+}
+
 /** Bundles registered before i18next started (a module imported early); applied by initI18n. */
 const pending: Resource[] = [];
 

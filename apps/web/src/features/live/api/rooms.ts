@@ -1,6 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getLiveList, getOnlineMemberNum, getRoomInfo, getRoomList } from '@livesports/contracts/live';
 import { request } from '@/shared/api/client';
+import { lightCalls } from '@/shared/api/light-calls';
+
+// Zod-free call references: the home page's live strip loads this file (see light-calls.ts).
+const { getLiveList, getOnlineMemberNum, getRoomInfo, getRoomList } = lightCalls;
 import { useAuthStore } from '@/shared/stores/auth';
 
 // Rooms as visitors see them: live lists, the anchor list, one room, its online count.

@@ -1,0 +1,63 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/account.ts';
+import { chatGroups, chatMessages } from '../../db/schema/chat.ts';
+
+export interface StoredMessage {
+  groupId: number;
+  seq: number;
+  fromIdentifier: string;
+  nick: string;
+  avatar: string;
+  type: string;
+  payload: unknown;
+  createdAt: Date;
+}
+
+// Every query of the chat domain.
+export function createChatRepo(db: Db) {
+  return {
+    /** A room group exists for every anchor (group id = anchor user id). */
+    async isAnchor(userId: number): Promise<boolean> {
+      const [row] = await db.select({ isAnchor: users.isAnchor }).from(users).where(eq(users.id, userId)).limit(1);
+      return row?.isAnchor === 1;
+    },
+
+    async sender(userId: number) {
+      const [row] = await db.select({ nick: users.nickname, avatar: users.avatar }).from(users).where(eq(users.id, userId)).limit(1);
+      return row ?? null;
+    },
+
+    /** Takes the group's next sequence number and stores the message under it, in one transaction. */
+    async append(msg: Omit<StoredMessage, 'seq' | 'createdAt'>): Promise<StoredMessage> {
+      return db.transaction(async (tx) => {
+        // The upsert locks the group row, so concurrent senders (any process) get distinct, gapless numbers.
+        const [{ seq }] = await tx
+          .insert(chatGroups)
+          .values({ id: msg.groupId, lastSeq: 1 })
+          .onConflictDoUpdate({ target: chatGroups.id, set: { lastSeq: sql`${chatGroups.lastSeq} + 1` } })
+          .returning({ seq: chatGroups.lastSeq });
+        const [row] = await tx
+          .insert(chatMessages)
+          .values({ ...msg, seq, payload: msg.payload as object })
+          .returning();
+        return row as StoredMessage;
+      });
+    },
+
+    /** Messages after `afterSeq` (oldest first), or the last `limit` when afterSeq is null. */
+    async history(groupId: number, afterSeq: number | null, limit: number): Promise<StoredMessage[]> {
+      if (afterSeq !== null) {
+        return (await db
+          .select()
+          .from(chatMessages)
+          .where(and(eq(chatMessages.groupId, groupId), gt(chatMessages.seq, afterSeq)))
+          .orderBy(chatMessages.seq)
+          .limit(limit)) as StoredMessage[];
+      }
+      const rows = await db.select().from(chatMessages).where(eq(chatMessages.groupId, groupId)).orderBy(desc(chatMessages.seq)).limit(limit);
+      return (rows as StoredMessage[]).reverse();
+    },
+  };
+}
+export type ChatRepo = ReturnType<typeof createChatRepo>;

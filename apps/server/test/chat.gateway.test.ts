@@ -1,0 +1,212 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { imSign, imTouristAccount } from '@livesports/contracts/chat';
+import { users } from '../src/db/schema/account.ts';
+import { genUserSig } from '../src/modules/chat/usersig.ts';
+import { call, otherApp } from './helpers.ts';
+import { liveUser } from './live.helpers.ts';
+import { ScoreClient as WsClient } from './score-client.ts';
+
+// /ws/im end to end over real sockets: credential checks, join with history, send and fan-out,
+// guests read only, resume after reconnect, and two server processes over Redis.
+
+const SECRET = 'gateway-test-secret';
+const APP_ID = 1400000777;
+const env = { IM_SECRET: SECRET, IM_SDKAPPID: String(APP_ID) };
+let app: FastifyInstance;
+let url: string;
+const sockets: WsClient[] = [];
+
+async function listen(a: FastifyInstance) {
+  await a.listen({ port: 0, host: '127.0.0.1' });
+  return `ws://127.0.0.1:${(a.server.address() as { port: number }).port}/ws/im`;
+}
+async function connect(u = url) {
+  const c = await WsClient.connect(u);
+  sockets.push(c);
+  return c;
+}
+/** A socket logged in with the credential `token`'s user gets from imSign (or a tourist's). */
+async function loggedIn(a: FastifyInstance, u: string, token?: string) {
+  const cred = token ? await call(a, imSign, {}, { token }) : await call(a, imTouristAccount);
+  const c = await connect(u);
+  c.send({ type: 'login', identifier: cred.data.identifier, userSig: cred.data.userSig });
+  await c.next((f) => f.type === 'login');
+  return c;
+}
+async function anchorRoom(a: FastifyInstance) {
+  const u = await liveUser(a);
+  await a.database.db.update(users).set({ isAnchor: 1 }).where(eq(users.id, u.id));
+  return u.id;
+}
+const texts = (frames: any[], groupId: number) =>
+  frames.filter((f) => (f.type === 'messages' || f.type === 'joined') && f.groupId === groupId).flatMap((f) => f.messages.map((m: any) => m.payload.text));
+
+beforeAll(async () => {
+  app = await otherApp(env);
+  url = await listen(app);
+});
+afterAll(async () => {
+  for (const s of sockets) s.ws.terminate();
+  await app.close();
+});
+
+describe('login', () => {
+  it('accepts a member and a tourist credential', async () => {
+    const u = await liveUser(app);
+    const member = await loggedIn(app, url, u.token);
+    expect(member.frames.find((f) => f.type === 'login')).toEqual({ type: 'login', identifier: String(u.id), guest: false });
+    const guest = await loggedIn(app, url);
+    expect(guest.frames.find((f) => f.type === 'login')).toMatchObject({ guest: true, identifier: expect.stringMatching(/^tourist_/) });
+  });
+
+  it.each([
+    ['expired', () => genUserSig(APP_ID, SECRET, '12345', 60, null, { now: () => new Date(Date.now() - 3_600_000) })],
+    ['forged (other secret)', () => genUserSig(APP_ID, 'not-the-secret', '12345', 600)],
+    ['other app id', () => genUserSig(APP_ID + 1, SECRET, '12345', 600)],
+    ['garbage', () => 'eJyr***'],
+  ])('refuses an %s credential and closes', async (_name, sig) => {
+    const c = await connect();
+    const closed = c.closed();
+    c.send({ type: 'login', identifier: '12345', userSig: sig() });
+    expect(await c.next((f) => f.type === 'error')).toEqual({ type: 'error', request: 'login', msg: 'Chat login failed, please refresh the page' });
+    expect(await closed).toBe(4001);
+  });
+
+  it('refuses a good credential presented for another identifier', async () => {
+    const c = await connect();
+    c.send({ type: 'login', identifier: '999', userSig: genUserSig(APP_ID, SECRET, '12345', 600) });
+    expect((await c.next((f) => f.type === 'error')).request).toBe('login');
+  });
+
+  it('answers nothing but an error before login', async () => {
+    const c = await connect();
+    c.send({ type: 'join', groupId: 1 });
+    expect(await c.next((f) => f.type === 'error')).toMatchObject({ request: 'join', msg: 'Chat login failed, please refresh the page' });
+    c.send('not json');
+    expect(await c.next((f) => f.request === 'unknown')).toMatchObject({ msg: 'Unknown request' });
+  });
+});
+
+describe('rooms', () => {
+  it('join, send, fan-out with sequence numbers, history on join, guests read only', async () => {
+    const room = await anchorRoom(app);
+    const alice = await liveUser(app);
+    const a = await loggedIn(app, url, alice.token);
+    const guest = await loggedIn(app, url);
+    for (const c of [a, guest]) {
+      c.send({ type: 'join', groupId: room });
+      expect(await c.next((f) => f.type === 'joined')).toEqual({ type: 'joined', groupId: room, messages: [] });
+    }
+    a.send({ type: 'send', groupId: room, text: '  Goal!  ' });
+    expect(await a.next((f) => f.type === 'sent')).toEqual({ type: 'sent', groupId: room, seq: 1 });
+    a.send({ type: 'send', groupId: room, text: 'What a <b>strike</b>' });
+    await a.next((f) => f.type === 'sent' && f.seq === 2);
+    const live = await guest.next((f) => f.type === 'messages' && f.messages.some((m: any) => m.seq === 2));
+    expect(live.messages.at(-1)).toMatchObject({ groupId: room, seq: 2, from: String(alice.id), nick: alice.nickname, type: 'TIMTextElem', payload: { text: 'What a <b>strike</b>' } });
+    await guest.next((f) => f.type === 'messages' && f.messages.some((m: any) => m.seq === 1));
+    expect(texts(guest.frames, room)).toEqual(['Goal!', 'What a <b>strike</b>']);
+
+    guest.send({ type: 'send', groupId: room, text: 'hi' });
+    expect(await guest.next((f) => f.type === 'error' && f.request === 'send')).toMatchObject({ msg: 'Please login first' });
+
+    // A newcomer gets the history in order.
+    const late = await loggedIn(app, url);
+    late.send({ type: 'join', groupId: room });
+    const joined = await late.next((f) => f.type === 'joined');
+    expect(joined.messages.map((m: any) => [m.seq, m.payload.text])).toEqual([[1, 'Goal!'], [2, 'What a <b>strike</b>']]);
+  });
+
+  it('checks text and membership', async () => {
+    const room = await anchorRoom(app);
+    const u = await liveUser(app);
+    const c = await loggedIn(app, url, u.token);
+    c.send({ type: 'send', groupId: room, text: 'before joining' });
+    expect(await c.next((f) => f.type === 'error')).toMatchObject({ msg: 'Join the room first' });
+    c.send({ type: 'join', groupId: u.id }); // not an anchor: no room
+    expect(await c.next((f) => f.type === 'error' && f.request === 'join')).toMatchObject({ msg: 'This room does not exist' });
+    c.send({ type: 'join', groupId: room });
+    await c.next((f) => f.type === 'joined');
+    const errors = () => c.frames.filter((f) => f.type === 'error').length;
+    const before = errors();
+    c.send({ type: 'send', groupId: room, text: '   ' });
+    c.send({ type: 'send', groupId: room, text: 'x'.repeat(201) });
+    c.send({ type: 'send', groupId: room, text: '⚽'.repeat(200) }); // 200 characters is fine
+    await c.next((f) => f.type === 'sent');
+    expect(c.frames.filter((f) => f.type === 'error').slice(before).map((f) => f.msg)).toEqual(['Please enter a message', 'Messages can be at most 200 characters']);
+    expect(errors()).toBe(before + 2);
+    c.send({ type: 'leave', groupId: room });
+    await c.next((f) => f.type === 'left');
+    c.send({ type: 'send', groupId: room, text: 'after leaving' });
+    expect(await c.next((f) => f.type === 'error' && f.msg === 'Join the room first', 5000, c.frames.length)).toBeTruthy();
+  });
+
+  it('refuses a flood from one connection (10 messages per 10 s)', async () => {
+    const room = await anchorRoom(app);
+    const u = await liveUser(app);
+    const c = await loggedIn(app, url, u.token);
+    c.send({ type: 'join', groupId: room });
+    await c.next((f) => f.type === 'joined');
+    for (let i = 0; i < 11; i++) c.send({ type: 'send', groupId: room, text: `spam ${i}` });
+    expect(await c.next((f) => f.type === 'error' && f.request === 'send')).toMatchObject({ msg: 'Too many requests, please try again later' });
+    await c.next((f) => f.type === 'messages' && texts(c.frames, room).length === 10);
+    expect(c.frames.filter((f) => f.type === 'sent').map((f) => f.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('a reconnecting client resumes from its last sequence without gaps or duplicates', async () => {
+    const room = await anchorRoom(app);
+    const u = await liveUser(app);
+    const sender = await loggedIn(app, url, u.token);
+    sender.send({ type: 'join', groupId: room });
+    await sender.next((f) => f.type === 'joined');
+    const viewer = await loggedIn(app, url);
+    viewer.send({ type: 'join', groupId: room });
+    await viewer.next((f) => f.type === 'joined');
+    for (const t of ['m1', 'm2']) sender.send({ type: 'send', groupId: room, text: t });
+    await viewer.next((f) => f.type === 'messages' && f.messages.some((m: any) => m.seq === 2));
+    viewer.ws.terminate();
+    for (const t of ['m3', 'm4', 'm5']) sender.send({ type: 'send', groupId: room, text: t });
+    await sender.next((f) => f.type === 'sent' && f.seq === 5);
+    const back = await loggedIn(app, url);
+    back.send({ type: 'join', groupId: room, lastSeq: 2 });
+    // Messages sent while the history is loading arrive live, once.
+    sender.send({ type: 'send', groupId: room, text: 'm6' });
+    await back.next((f) => f.type === 'messages' && f.messages.some((m: any) => m.seq === 6));
+    const seqs = back.frames.filter((f) => f.type === 'joined' || f.type === 'messages').flatMap((f) => f.messages.map((m: any) => m.seq));
+    expect(seqs).toEqual([3, 4, 5, 6]);
+  });
+});
+
+describe('two processes over Redis', () => {
+  it('a message sent on one process reaches a viewer on the other, sequence numbers shared', async () => {
+    const redisEnv = { ...env, REDIS_URL: 'redis://127.0.0.1:6379' };
+    const p1 = await otherApp(redisEnv);
+    const p2 = await otherApp(redisEnv);
+    try {
+      const [u1, u2] = [await listen(p1), await listen(p2)];
+      const room = await anchorRoom(p1);
+      const a = await liveUser(p1);
+      const b = await liveUser(p1);
+      const sa = await loggedIn(p1, u1, a.token);
+      const sb = await loggedIn(p2, u2, b.token);
+      const viewer = await loggedIn(p2, u2);
+      for (const c of [sa, sb, viewer]) {
+        c.send({ type: 'join', groupId: room });
+        await c.next((f) => f.type === 'joined');
+      }
+      sa.send({ type: 'send', groupId: room, text: 'from p1' });
+      sb.send({ type: 'send', groupId: room, text: 'from p2' });
+      const got = async (c: WsClient) => {
+        await c.next((f) => f.type === 'messages' && texts(c.frames, room).length >= 2);
+        return c.frames.filter((f) => f.type === 'messages').flatMap((f) => f.messages.map((m: any) => m.seq)).sort();
+      };
+      expect(await got(viewer)).toEqual([1, 2]);
+      expect(await got(sa)).toEqual([1, 2]);
+      expect(texts(viewer.frames, room).sort()).toEqual(['from p1', 'from p2']);
+    } finally {
+      await p1.close();
+      await p2.close();
+    }
+  });
+});
