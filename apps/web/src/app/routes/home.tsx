@@ -1,9 +1,29 @@
+import { lazy } from 'react';
 import { HomePage } from '@/features/home/pages/home';
 import { HotSearches } from '@/features/search/components/hot-searches';
-import { HotMatches } from '@/features/matches/components/hot-matches';
-import { LiveStrip } from '@/features/live/components/live-strip';
+import { AfterFirstPaint } from '@/shared/ui/after-first-paint';
 
-// /main: the home page with the search feature's hot searches beside the hero.
+// /main: the hero and hot searches paint first; the live-room strip and hot matches (with their
+// data layers) load right after, at the first idle moment, so they do not delay the first view.
+const HotMatches = lazy(() => import('@/features/matches/components/hot-matches').then((m) => ({ default: m.HotMatches })));
+const LiveStrip = lazy(() => import('@/features/live/components/live-strip').then((m) => ({ default: m.LiveStrip })));
+
+const placeholder = (rows: number) => <div className="home-placeholder" style={{ minHeight: rows * 56 }} aria-busy="true" />;
+
 export function Component() {
-  return <HomePage aside={<HotSearches />} matches={<HotMatches />} live={<LiveStrip />} />;
+  return (
+    <HomePage
+      aside={<HotSearches />}
+      matches={
+        <AfterFirstPaint fallback={placeholder(4)}>
+          <HotMatches />
+        </AfterFirstPaint>
+      }
+      live={
+        <AfterFirstPaint fallback={placeholder(3)}>
+          <LiveStrip />
+        </AfterFirstPaint>
+      }
+    />
+  );
 }
