@@ -313,7 +313,9 @@ describe('collect and reserve', () => {
     expect((await call(app, api.reserveMatch, { match_id: id })).code).toBe(700);
     expect(await call(app, api.reserveMatch, { match_id: id, status: 1 }, tk)).toMatchObject({ code: 200, msg: 'Match reserved', data: { reserve: 1 } });
     expect((await call(app, api.reserveList, {}, tk)).data.map((m: api.MatchRow) => m.id)).toContain(id);
-    expect((await call(app, api.allMatch, {}, tk)).data.list.find((m: api.MatchRow) => m.id === id)?.reserve).toBe(1);
+    // Filtered to this match's competition: the shared test database holds many other matches.
+    const competition = (await call(app, api.matchDetail, { id }, tk)).data.match.competition_id;
+    expect((await call(app, api.allMatch, { competition_id: competition }, tk)).data.list.find((m: api.MatchRow) => m.id === id)?.reserve).toBe(1);
     expect(await call(app, api.reserveMatch2, { type: 1, match_id: id }, tk)).toMatchObject({ msg: 'Reservation cancelled', data: { reserve: 0 } });
     expect((await call(app, api.reserveMatch2, { type: 1, match_id: id }, tk)).data.reserve).toBe(1);
     expect((await call(app, api.reserveList, { type: 2 }, tk)).data).toEqual([]);
