@@ -68,7 +68,8 @@ export default async function globalSetup() {
   for (;;) {
     try {
       const res = await fetch(`http://127.0.0.1:${E2E_PORT}/healthz`);
-      if (res.ok) break;
+      // Up and with its demo data in (seeding runs after the server starts listening).
+      if (res.ok && (await res.json()).seeded) break;
     } catch {
       /* not up yet */
     }

@@ -50,6 +50,8 @@ export interface BuildOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Resolves when the demo data is in (main.ts seeds after listening); resolved from the start otherwise. */
+    demoSeeded: Promise<void>;
     database: Database;
     bus: Bus;
     services: {
@@ -85,6 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const ownsDb = !opts.database;
   const ownsBus = !opts.bus;
   app.decorate('config', config);
+  app.decorate('demoSeeded', Promise.resolve());
   app.decorate('database', database);
   app.decorate('bus', bus);
   app.addHook('onClose', async () => {
@@ -153,7 +156,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(livePlugin, { config, clock, secret, applicationsOpen: async () => (await system.settings()).apply_for_anchor !== '0' });
   Object.assign(app.services, { chat: await chatModule(app, { config, clock, db, bus }) });
 
-  app.get('/healthz', async () => ({ ok: true, db: database.kind, bus: bus.kind }));
+  let seeded = false;
+  app.addHook('onListen', async () => void app.demoSeeded.then(() => (seeded = true)));
+  app.get('/healthz', async () => ({ ok: true, db: database.kind, bus: bus.kind, seeded }));
 
   // Uploaded files (avatars, covers…) from local storage.
   const uploads = path.join(config.dataDir, 'uploads');

@@ -124,7 +124,11 @@ export async function livePlugin(app: FastifyInstance, opts: LivePluginOptions) 
     }
     if (config.DEMO_STREAMS && ffmpeg) {
       demo = new DemoBroadcaster(ffmpeg, `rtmp://127.0.0.1:${config.RTMP_PORT}/live`, app.log);
-      demo.start(await demoStreams(db));
+      // The demo anchors are seeded after the server listens (main.ts): start pushing once they exist.
+      const broadcaster = demo;
+      void app.demoSeeded
+        .then(async () => broadcaster.start(await demoStreams(db)))
+        .catch((err) => app.log.error({ err }, 'demo streams could not start'));
     }
   });
   // Before the HTTP server closes: open HTTP-FLV responses would otherwise hold it open, and the

@@ -31,8 +31,18 @@ export async function matchesModule(app: FastifyInstance, deps: { db: Db; bus: B
     log: app.log,
     afterTick: () => pundits.run(),
   });
-  app.addHook('onReady', () => replay.start());
+  // The first tick writes the replay's history (seconds on a first start): let the server start
+  // listening meanwhile instead of waiting for it.
+  let starting: Promise<void> = Promise.resolve();
+  let closing = false;
+  app.addHook('onReady', async () => {
+    // After the demo data (main.ts loads it once the server listens; resolved at once otherwise).
+    starting = app.demoSeeded.then(() => (closing ? undefined : replay.start())).catch((err) => app.log.error({ err }, 'match replay could not start'));
+  });
   app.addHook('onClose', async () => {
+    closing = true;
+    // A start still waiting for the demo data never comes; one mid-way gets 2 s to finish its tick.
+    await Promise.race([starting, new Promise((r) => setTimeout(r, 2000).unref())]);
     await replay.stop();
     await unlisten().catch(() => undefined);
   });
