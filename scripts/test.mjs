@@ -44,6 +44,12 @@ const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const pgUrl = process.env.DATABASE_URL;
 
 if (want('unit')) {
+  // Types first: contracts are shared by server, web and e2e, so a drift shows up here.
+  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+  for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e']) {
+    if (run(`typecheck ${project}`, process.execPath, [tsc, '-p', project, '--noEmit']) !== 0) totals.failed += 1;
+  }
+
   // The embedded database first: what a fresh clone uses.
   const pgliteOut = path.join(tmp, 'vitest-pglite.json');
   run('unit + API tests (PGlite)', process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteOut}`], { DATABASE_URL: '' });

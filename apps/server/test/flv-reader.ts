@@ -17,7 +17,7 @@ export interface FlvProbe {
 
 /** Reads an FLV byte stream tag by tag (header, then type/size/time/stream id/data/back pointer). */
 export class FlvTagReader {
-  private buf = Buffer.alloc(0);
+  private buf: Buffer = Buffer.alloc(0);
   private headerDone = false;
   header = false;
 
