@@ -29,9 +29,11 @@ export function createSearchService(deps: SearchDeps) {
   }
 
   return {
-    /** The live module registers its room search here. */
-    setLiveRoomSearch(fn: LiveRoomSearch) {
+    /** The live module registers its room search here; returns the one it replaces. */
+    setLiveRoomSearch(fn: LiveRoomSearch): LiveRoomSearch {
+      const previous = liveRooms;
       liveRooms = fn;
+      return previous;
     },
 
     /** The search page: a few of each kind, and the word counted as searched. */
