@@ -1,8 +1,10 @@
 import type { SVGProps } from 'react';
 
 // A handful of line icons (24 px grid, currentColor) so the first load needs no icon library.
-type P = SVGProps<SVGSVGElement> & { size?: number };
-const base = (size = 16, rest: SVGProps<SVGSVGElement>) => ({
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+type P = IconProps;
+/** The shared look of every line icon; feature icon sets reuse it. */
+export const iconBase = (size = 16, rest: SVGProps<SVGSVGElement>) => ({
   width: size,
   height: size,
   viewBox: '0 0 24 24',
@@ -16,81 +18,81 @@ const base = (size = 16, rest: SVGProps<SVGSVGElement>) => ({
 });
 
 export const IconClose = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="M18 6 6 18M6 6l12 12" />
   </svg>
 );
 export const IconChevronDown = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="m6 9 6 6 6-6" />
   </svg>
 );
 export const IconChevronLeft = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="m15 18-6-6 6-6" />
   </svg>
 );
 export const IconMenu = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="M4 6h16M4 12h16M4 18h16" />
   </svg>
 );
 export const IconSearch = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <circle cx="11" cy="11" r="7" />
     <path d="m20 20-3.5-3.5" />
   </svg>
 );
 export const IconGlobe = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <circle cx="12" cy="12" r="9" />
     <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
   </svg>
 );
 export const IconVideo = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <rect x="3" y="6" width="13" height="12" rx="2" />
     <path d="m16 10 5-3v10l-5-3" />
   </svg>
 );
 export const IconUser = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21a8 8 0 0 1 16 0" />
   </svg>
 );
 export const IconLogout = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="M15 17l5-5-5-5M20 12H9M12 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h7" />
   </svg>
 );
 export const IconBuild = ({ size = 40, ...r }: P) => (
-  <svg {...base(size, r)} strokeWidth={1.5}>
+  <svg {...iconBase(size, r)} strokeWidth={1.5}>
     <path d="M3 21h18M5 21V10l7-5 7 5v11" />
     <path d="M9 21v-6h6v6" />
     <path d="M12 5V2" />
   </svg>
 );
 export const IconBall = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <circle cx="12" cy="12" r="9" />
     <path d="m12 7 4 3-1.5 5h-5L8 10z" />
   </svg>
 );
 export const IconBasketball = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <circle cx="12" cy="12" r="9" />
     <path d="M3 12h18M12 3v18M5.6 5.6c3.5 3.5 3.5 9.3 0 12.8M18.4 5.6c-3.5 3.5-3.5 9.3 0 12.8" />
   </svg>
 );
 export const IconGamepad = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="M6 8h12a4 4 0 0 1 4 4v1a3 3 0 0 1-5.2 2L15 13H9l-1.8 2A3 3 0 0 1 2 13v-1a4 4 0 0 1 4-4z" />
     <path d="M7 11v3M5.5 12.5h3" />
   </svg>
 );
 export const IconGrid = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <rect x="3" y="3" width="7" height="7" rx="1" />
     <rect x="14" y="3" width="7" height="7" rx="1" />
     <rect x="3" y="14" width="7" height="7" rx="1" />
@@ -98,146 +100,146 @@ export const IconGrid = ({ size, ...r }: P) => (
   </svg>
 );
 export const IconTv = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <rect x="2" y="6" width="20" height="14" rx="2" />
     <path d="m8 2 4 4 4-4" />
   </svg>
 );
 export const IconHeart = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="M19 14c1.5-1.5 3-3.2 3-5.5A5.5 5.5 0 0 0 12 5.5 5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4 3 5.5l7 7z" />
   </svg>
 );
 export const IconCalendar = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <rect x="3" y="5" width="18" height="16" rx="2" />
     <path d="M16 3v4M8 3v4M3 11h18" />
   </svg>
 );
 export const IconBell = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />
   </svg>
 );
 export const IconTrophy = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0zM7 6H4a3 3 0 0 0 3 4M17 6h3a3 3 0 0 1-3 4" />
   </svg>
 );
 export const IconFire = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="M12 22a7 7 0 0 0 7-7c0-4-3-6-4-10-2 2-3 4-3 6-1-1-2-2-2-4-2 2-5 5-5 8a7 7 0 0 0 7 7z" />
   </svg>
 );
 export const IconNews = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="M4 4h13v16H6a2 2 0 0 1-2-2zM17 8h3v10a2 2 0 0 1-2 2M8 8h5M8 12h5M8 16h3" />
   </svg>
 );
 export const IconMail = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <rect x="3" y="5" width="18" height="14" rx="2" />
     <path d="m3 7 9 6 9-6" />
   </svg>
 );
 export const IconLock = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <rect x="4" y="11" width="16" height="10" rx="2" />
     <path d="M8 11V7a4 4 0 0 1 8 0v4" />
   </svg>
 );
 export const IconShield = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z" />
   </svg>
 );
 export const IconGift = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <rect x="3" y="8" width="18" height="5" rx="1" />
     <path d="M5 13v8h14v-8M12 8v13M12 8S10 3 7.5 4.5 9 8 12 8zm0 0s2-5 4.5-3.5S15 8 12 8z" />
   </svg>
 );
 export const IconWallet = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="M3 7a2 2 0 0 1 2-2h13v4M3 7v11a2 2 0 0 0 2 2h15V9H5a2 2 0 0 1-2-2z" />
     <circle cx="16" cy="14.5" r="1" />
   </svg>
 );
 export const IconCrown = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="m3 7 4.5 4L12 4l4.5 7L21 7l-2 12H5z" />
   </svg>
 );
 export const IconCard = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <rect x="2" y="5" width="20" height="14" rx="2" />
     <path d="M2 10h20M6 15h4" />
   </svg>
 );
 export const IconBox = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="M21 8 12 3 3 8v8l9 5 9-5zM3 8l9 5 9-5M12 13v8" />
   </svg>
 );
 export const IconMic = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <rect x="9" y="2" width="6" height="12" rx="3" />
     <path d="M5 11a7 7 0 0 0 14 0M12 18v4" />
   </svg>
 );
 export const IconHistory = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 2" />
   </svg>
 );
 export const IconUsers = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <circle cx="9" cy="8" r="4" />
     <path d="M2 21a7 7 0 0 1 14 0M16 4a4 4 0 0 1 0 8M22 21a7 7 0 0 0-4-6.3" />
   </svg>
 );
 export const IconDownload = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="M12 3v12M7 10l5 5 5-5M4 21h16" />
   </svg>
 );
 export const IconPhone = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <rect x="6" y="2" width="12" height="20" rx="2" />
     <path d="M11 18h2" />
   </svg>
 );
 export const IconCheck = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="m5 12 5 5L20 7" />
   </svg>
 );
 export const IconAlert = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 8v5M12 16h.01" />
   </svg>
 );
 export const IconInfo = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 11v5M12 8h.01" />
   </svg>
 );
 export const IconCollapse = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <rect x="3" y="4" width="18" height="16" rx="2" />
     <path d="M9 4v16M15 10l-2 2 2 2" />
   </svg>
 );
 export const IconExpand = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <rect x="3" y="4" width="18" height="16" rx="2" />
     <path d="M9 4v16M13 10l2 2-2 2" />
   </svg>
 );
 export const IconHome = ({ size, ...r }: P) => (
-  <svg {...base(size, r)}>
+  <svg {...iconBase(size, r)}>
     <path d="m3 11 9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />
   </svg>
 );

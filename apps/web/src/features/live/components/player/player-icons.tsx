@@ -1,19 +1,9 @@
 import type { SVGProps } from 'react';
+import { iconBase, type IconProps as P } from '@/shared/ui/icons';
 
 // Player control icons (24 px grid, currentColor), in the style of the shared icon set.
-type P = SVGProps<SVGSVGElement> & { size?: number };
-const base = (size = 18, rest: SVGProps<SVGSVGElement>) => ({
-  width: size,
-  height: size,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  ...rest,
-});
+// Same look as the shared set, a little larger by default for the player bar.
+const base = (size = 18, rest: SVGProps<SVGSVGElement>) => iconBase(size, rest);
 
 export const IconVolume = ({ size, ...r }: P) => (
   <svg {...base(size, r)}>
