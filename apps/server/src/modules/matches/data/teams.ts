@@ -1,0 +1,290 @@
+// Display names of the teams in the bundled open data, in English (short form), Chinese and
+// Spanish where it differs from English. Keys are the data's own names (Champions League names
+// lose their " (ENG)" suffix first, so a club is one team across competitions).
+
+type Names = [en: string, zh: string, es?: string];
+
+export const FOOTBALL_TEAMS: Record<string, Names> = {
+  // Premier League
+  'AFC Bournemouth': ['Bournemouth', '伯恩茅斯'],
+  'Arsenal FC': ['Arsenal', '阿森纳'],
+  'Aston Villa FC': ['Aston Villa', '阿斯顿维拉'],
+  'Brentford FC': ['Brentford', '布伦特福德'],
+  'Brighton & Hove Albion FC': ['Brighton', '布莱顿'],
+  'Chelsea FC': ['Chelsea', '切尔西'],
+  'Crystal Palace FC': ['Crystal Palace', '水晶宫'],
+  'Everton FC': ['Everton', '埃弗顿'],
+  'Fulham FC': ['Fulham', '富勒姆'],
+  'Ipswich Town FC': ['Ipswich Town', '伊普斯维奇'],
+  'Leicester City FC': ['Leicester City', '莱斯特城'],
+  'Liverpool FC': ['Liverpool', '利物浦'],
+  'Manchester City FC': ['Manchester City', '曼城'],
+  'Manchester United FC': ['Manchester United', '曼联'],
+  'Newcastle United FC': ['Newcastle', '纽卡斯尔联'],
+  'Nottingham Forest FC': ['Nottingham Forest', '诺丁汉森林'],
+  'Southampton FC': ['Southampton', '南安普顿'],
+  'Tottenham Hotspur FC': ['Tottenham', '热刺'],
+  'West Ham United FC': ['West Ham', '西汉姆联'],
+  'Wolverhampton Wanderers FC': ['Wolves', '狼队'],
+  // LaLiga
+  'Athletic Club': ['Athletic Club', '毕尔巴鄂竞技'],
+  'CA Osasuna': ['Osasuna', '奥萨苏纳'],
+  'CD Leganés': ['Leganés', '莱加内斯'],
+  'Club Atlético de Madrid': ['Atlético Madrid', '马德里竞技', 'Atlético de Madrid'],
+  'Deportivo Alavés': ['Alavés', '阿拉维斯'],
+  'FC Barcelona': ['Barcelona', '巴塞罗那', 'FC Barcelona'],
+  'Getafe CF': ['Getafe', '赫塔费'],
+  'Girona FC': ['Girona', '赫罗纳'],
+  'RC Celta de Vigo': ['Celta Vigo', '塞尔塔', 'Celta de Vigo'],
+  'RCD Espanyol de Barcelona': ['Espanyol', '西班牙人'],
+  'RCD Mallorca': ['Mallorca', '马略卡'],
+  'Rayo Vallecano de Madrid': ['Rayo Vallecano', '巴列卡诺'],
+  'Real Betis Balompié': ['Real Betis', '皇家贝蒂斯'],
+  'Real Madrid CF': ['Real Madrid', '皇家马德里'],
+  'Real Sociedad de Fútbol': ['Real Sociedad', '皇家社会'],
+  'Real Valladolid CF': ['Valladolid', '巴拉多利德', 'Real Valladolid'],
+  'Sevilla FC': ['Sevilla', '塞维利亚'],
+  'UD Las Palmas': ['Las Palmas', '拉斯帕尔马斯'],
+  'Valencia CF': ['Valencia', '瓦伦西亚'],
+  'Villarreal CF': ['Villarreal', '比利亚雷亚尔'],
+  // Bundesliga
+  '1. FC Heidenheim 1846': ['Heidenheim', '海登海姆'],
+  '1. FC Union Berlin': ['Union Berlin', '柏林联合'],
+  '1. FSV Mainz 05': ['Mainz 05', '美因茨'],
+  'Bayer 04 Leverkusen': ['Bayer Leverkusen', '勒沃库森'],
+  'Borussia Dortmund': ['Borussia Dortmund', '多特蒙德'],
+  'Borussia Mönchengladbach': ['Mönchengladbach', '门兴格拉德巴赫'],
+  'Eintracht Frankfurt': ['Eintracht Frankfurt', '法兰克福'],
+  'FC Augsburg': ['Augsburg', '奥格斯堡'],
+  'FC Bayern München': ['Bayern Munich', '拜仁慕尼黑', 'Bayern de Múnich'],
+  'FC St. Pauli 1910': ['St. Pauli', '圣保利'],
+  'Holstein Kiel': ['Holstein Kiel', '基尔'],
+  'RB Leipzig': ['RB Leipzig', '莱比锡红牛'],
+  'SC Freiburg': ['Freiburg', '弗赖堡', 'Friburgo'],
+  'SV Werder Bremen': ['Werder Bremen', '云达不莱梅'],
+  'TSG 1899 Hoffenheim': ['Hoffenheim', '霍芬海姆'],
+  'VfB Stuttgart': ['Stuttgart', '斯图加特'],
+  'VfL Bochum 1848': ['Bochum', '波鸿'],
+  'VfL Wolfsburg': ['Wolfsburg', '沃尔夫斯堡'],
+  // Serie A
+  'AC Milan': ['AC Milan', 'AC米兰'],
+  'AC Monza': ['Monza', '蒙扎'],
+  'ACF Fiorentina': ['Fiorentina', '佛罗伦萨'],
+  'AS Roma': ['Roma', '罗马'],
+  'Atalanta BC': ['Atalanta', '亚特兰大'],
+  'Bologna FC 1909': ['Bologna', '博洛尼亚', 'Bolonia'],
+  'Cagliari Calcio': ['Cagliari', '卡利亚里'],
+  'Como 1907': ['Como', '科莫'],
+  'Empoli FC': ['Empoli', '恩波利'],
+  'FC Internazionale Milano': ['Inter Milan', '国际米兰', 'Inter de Milán'],
+  'Genoa CFC': ['Genoa', '热那亚', 'Génova'],
+  'Hellas Verona FC': ['Hellas Verona', '维罗纳'],
+  'Juventus FC': ['Juventus', '尤文图斯'],
+  'Parma Calcio 1913': ['Parma', '帕尔马'],
+  'SS Lazio': ['Lazio', '拉齐奥'],
+  'SSC Napoli': ['Napoli', '那不勒斯', 'Nápoles'],
+  'Torino FC': ['Torino', '都灵'],
+  'US Lecce': ['Lecce', '莱切'],
+  'Udinese Calcio': ['Udinese', '乌迪内斯'],
+  'Venezia FC': ['Venezia', '威尼斯', 'Venecia'],
+  // Ligue 1
+  'AJ Auxerre': ['Auxerre', '欧塞尔'],
+  'AS Monaco FC': ['Monaco', '摩纳哥', 'Mónaco'],
+  'AS Saint-Étienne': ['Saint-Étienne', '圣埃蒂安'],
+  'Angers SCO': ['Angers', '昂热'],
+  'FC Nantes': ['Nantes', '南特'],
+  'Le Havre AC': ['Le Havre', '勒阿弗尔'],
+  'Lille OSC': ['Lille', '里尔'],
+  'Montpellier HSC': ['Montpellier', '蒙彼利埃'],
+  'OGC Nice': ['Nice', '尼斯', 'Niza'],
+  'Olympique Lyonnais': ['Lyon', '里昂'],
+  'Olympique de Marseille': ['Marseille', '马赛', 'Olympique de Marsella'],
+  'Paris Saint-Germain FC': ['Paris Saint-Germain', '巴黎圣日耳曼'],
+  'RC Strasbourg Alsace': ['Strasbourg', '斯特拉斯堡', 'Estrasburgo'],
+  'Racing Club de Lens': ['Lens', '朗斯'],
+  'Stade Brestois 29': ['Brest', '布雷斯特'],
+  'Stade Rennais FC 1901': ['Rennes', '雷恩'],
+  'Stade de Reims': ['Reims', '兰斯'],
+  'Toulouse FC': ['Toulouse', '图卢兹'],
+  // Champions League clubs from outside the five leagues
+  'AC Sparta Praha': ['Sparta Prague', '布拉格斯巴达', 'Sparta de Praga'],
+  'BSC Young Boys': ['Young Boys', '年轻人'],
+  'Celtic FC': ['Celtic', '凯尔特人'],
+  'Club Brugge KV': ['Club Brugge', '布鲁日', 'Brujas'],
+  'FC Red Bull Salzburg': ['RB Salzburg', '萨尔茨堡红牛', 'Red Bull Salzburgo'],
+  'FK Crvena Zvezda': ['Red Star Belgrade', '贝尔格莱德红星', 'Estrella Roja'],
+  'FK Shakhtar Donetsk': ['Shakhtar Donetsk', '顿涅茨克矿工', 'Shajtar Donetsk'],
+  'Feyenoord Rotterdam': ['Feyenoord', '费耶诺德'],
+  'GNK Dinamo Zagreb': ['Dinamo Zagreb', '萨格勒布迪纳摩', 'Dinamo de Zagreb'],
+  PSV: ['PSV Eindhoven', '埃因霍温'],
+  'SK Sturm Graz': ['Sturm Graz', '格拉茨风暴'],
+  'Sport Lisboa e Benfica': ['Benfica', '本菲卡'],
+  'Sporting Clube de Portugal': ['Sporting CP', '葡萄牙体育', 'Sporting de Lisboa'],
+  'ŠK Slovan Bratislava': ['Slovan Bratislava', '布拉迪斯拉发斯洛万'],
+  // World Cup nations
+  Argentina: ['Argentina', '阿根廷'],
+  Australia: ['Australia', '澳大利亚'],
+  Belgium: ['Belgium', '比利时', 'Bélgica'],
+  Brazil: ['Brazil', '巴西', 'Brasil'],
+  Cameroon: ['Cameroon', '喀麦隆', 'Camerún'],
+  Canada: ['Canada', '加拿大', 'Canadá'],
+  Colombia: ['Colombia', '哥伦比亚'],
+  'Costa Rica': ['Costa Rica', '哥斯达黎加'],
+  Croatia: ['Croatia', '克罗地亚', 'Croacia'],
+  Denmark: ['Denmark', '丹麦', 'Dinamarca'],
+  Ecuador: ['Ecuador', '厄瓜多尔'],
+  Egypt: ['Egypt', '埃及', 'Egipto'],
+  England: ['England', '英格兰', 'Inglaterra'],
+  France: ['France', '法国', 'Francia'],
+  Germany: ['Germany', '德国', 'Alemania'],
+  Ghana: ['Ghana', '加纳'],
+  Iceland: ['Iceland', '冰岛', 'Islandia'],
+  Iran: ['Iran', '伊朗', 'Irán'],
+  Japan: ['Japan', '日本', 'Japón'],
+  Mexico: ['Mexico', '墨西哥', 'México'],
+  Morocco: ['Morocco', '摩洛哥', 'Marruecos'],
+  Netherlands: ['Netherlands', '荷兰', 'Países Bajos'],
+  Nigeria: ['Nigeria', '尼日利亚'],
+  Panama: ['Panama', '巴拿马', 'Panamá'],
+  Peru: ['Peru', '秘鲁', 'Perú'],
+  Poland: ['Poland', '波兰', 'Polonia'],
+  Portugal: ['Portugal', '葡萄牙'],
+  Qatar: ['Qatar', '卡塔尔', 'Catar'],
+  Russia: ['Russia', '俄罗斯', 'Rusia'],
+  'Saudi Arabia': ['Saudi Arabia', '沙特阿拉伯', 'Arabia Saudí'],
+  Senegal: ['Senegal', '塞内加尔'],
+  Serbia: ['Serbia', '塞尔维亚'],
+  'South Korea': ['South Korea', '韩国', 'Corea del Sur'],
+  Spain: ['Spain', '西班牙', 'España'],
+  Sweden: ['Sweden', '瑞典', 'Suecia'],
+  Switzerland: ['Switzerland', '瑞士', 'Suiza'],
+  Tunisia: ['Tunisia', '突尼斯', 'Túnez'],
+  USA: ['USA', '美国', 'Estados Unidos'],
+  Uruguay: ['Uruguay', '乌拉圭'],
+  Wales: ['Wales', '威尔士', 'Gales'],
+};
+
+/** Hosts play at home in a World Cup; everyone else is on neutral ground. */
+export const WORLD_CUP_HOSTS: Record<string, string> = { '2018': 'Russia', '2022': 'Qatar' };
+
+export interface CompetitionMeta {
+  key: string;
+  files: string[];
+  season: (file: string) => string;
+  names: { en: string; zh: string; es: string };
+  short: string;
+  color: string;
+  country: string;
+  priority: number;
+}
+
+export const FOOTBALL_COMPETITIONS: CompetitionMeta[] = [
+  {
+    key: 'worldcup',
+    files: ['worldcup-2018.json', 'worldcup-2022.json'],
+    season: (f) => f.replace(/\D/g, ''),
+    names: { en: 'FIFA World Cup', zh: '世界杯', es: 'Copa Mundial de la FIFA' },
+    short: 'World Cup',
+    color: '#d97706',
+    country: 'International',
+    priority: 0,
+  },
+  {
+    key: 'uefa.cl',
+    files: ['uefa.cl.json'],
+    season: () => '2024/25',
+    names: { en: 'UEFA Champions League', zh: '欧冠', es: 'Liga de Campeones de la UEFA' },
+    short: 'UCL',
+    color: '#2563eb',
+    country: 'Europe',
+    priority: 1,
+  },
+  { key: 'en.1', files: ['en.1.json'], season: () => '2024/25', names: { en: 'Premier League', zh: '英超', es: 'Premier League' }, short: 'EPL', color: '#8b5cf6', country: 'England', priority: 2 },
+  { key: 'es.1', files: ['es.1.json'], season: () => '2024/25', names: { en: 'LaLiga', zh: '西甲', es: 'LaLiga' }, short: 'LaLiga', color: '#f97316', country: 'Spain', priority: 3 },
+  { key: 'it.1', files: ['it.1.json'], season: () => '2024/25', names: { en: 'Serie A', zh: '意甲', es: 'Serie A' }, short: 'Serie A', color: '#10b981', country: 'Italy', priority: 4 },
+  { key: 'de.1', files: ['de.1.json'], season: () => '2024/25', names: { en: 'Bundesliga', zh: '德甲', es: 'Bundesliga' }, short: 'Bundesliga', color: '#ef4444', country: 'Germany', priority: 5 },
+  { key: 'fr.1', files: ['fr.1.json'], season: () => '2024/25', names: { en: 'Ligue 1', zh: '法甲', es: 'Ligue 1' }, short: 'Ligue 1', color: '#eab308', country: 'France', priority: 6 },
+];
+
+/**
+ * Basketball: real team names; every score is generated (no open data set with a clear licence
+ * is bundled). `rating` is only a strength for the generator (roughly last season's win share).
+ */
+export interface BasketballTeam {
+  key: string;
+  en: string;
+  zh: string;
+  es?: string;
+  region: string;
+  rating: number;
+}
+
+export const NBA_TEAMS: BasketballTeam[] = [
+  { key: 'bos', en: 'Boston Celtics', zh: '凯尔特人', region: 'East', rating: 61 },
+  { key: 'bkn', en: 'Brooklyn Nets', zh: '篮网', region: 'East', rating: 26 },
+  { key: 'nyk', en: 'New York Knicks', zh: '尼克斯', region: 'East', rating: 51 },
+  { key: 'phi', en: 'Philadelphia 76ers', zh: '76人', region: 'East', rating: 24 },
+  { key: 'tor', en: 'Toronto Raptors', zh: '猛龙', region: 'East', rating: 30 },
+  { key: 'chi', en: 'Chicago Bulls', zh: '公牛', region: 'East', rating: 39 },
+  { key: 'cle', en: 'Cleveland Cavaliers', zh: '骑士', region: 'East', rating: 64 },
+  { key: 'det', en: 'Detroit Pistons', zh: '活塞', region: 'East', rating: 44 },
+  { key: 'ind', en: 'Indiana Pacers', zh: '步行者', region: 'East', rating: 50 },
+  { key: 'mil', en: 'Milwaukee Bucks', zh: '雄鹿', region: 'East', rating: 48 },
+  { key: 'atl', en: 'Atlanta Hawks', zh: '老鹰', region: 'East', rating: 40 },
+  { key: 'cha', en: 'Charlotte Hornets', zh: '黄蜂', region: 'East', rating: 19 },
+  { key: 'mia', en: 'Miami Heat', zh: '热火', region: 'East', rating: 37 },
+  { key: 'orl', en: 'Orlando Magic', zh: '魔术', region: 'East', rating: 41 },
+  { key: 'was', en: 'Washington Wizards', zh: '奇才', region: 'East', rating: 18 },
+  { key: 'den', en: 'Denver Nuggets', zh: '掘金', region: 'West', rating: 50 },
+  { key: 'min', en: 'Minnesota Timberwolves', zh: '森林狼', region: 'West', rating: 49 },
+  { key: 'okc', en: 'Oklahoma City Thunder', zh: '雷霆', region: 'West', rating: 68 },
+  { key: 'por', en: 'Portland Trail Blazers', zh: '开拓者', region: 'West', rating: 36 },
+  { key: 'uta', en: 'Utah Jazz', zh: '爵士', region: 'West', rating: 17 },
+  { key: 'gsw', en: 'Golden State Warriors', zh: '勇士', region: 'West', rating: 48 },
+  { key: 'lac', en: 'LA Clippers', zh: '快船', region: 'West', rating: 50 },
+  { key: 'lal', en: 'Los Angeles Lakers', zh: '湖人', region: 'West', rating: 50 },
+  { key: 'phx', en: 'Phoenix Suns', zh: '太阳', region: 'West', rating: 36 },
+  { key: 'sac', en: 'Sacramento Kings', zh: '国王', region: 'West', rating: 40 },
+  { key: 'dal', en: 'Dallas Mavericks', zh: '独行侠', region: 'West', rating: 39 },
+  { key: 'hou', en: 'Houston Rockets', zh: '火箭', region: 'West', rating: 52 },
+  { key: 'mem', en: 'Memphis Grizzlies', zh: '灰熊', region: 'West', rating: 48 },
+  { key: 'nop', en: 'New Orleans Pelicans', zh: '鹈鹕', region: 'West', rating: 21 },
+  { key: 'sas', en: 'San Antonio Spurs', zh: '马刺', region: 'West', rating: 34 },
+];
+
+export const EUROLEAGUE_TEAMS: BasketballTeam[] = [
+  { key: 'rma', en: 'Real Madrid', zh: '皇家马德里', region: '', rating: 55 },
+  { key: 'bar', en: 'FC Barcelona', zh: '巴塞罗那', region: '', rating: 55 },
+  { key: 'oly', en: 'Olympiacos', zh: '奥林匹亚科斯', es: 'Olympiacos', region: '', rating: 62 },
+  { key: 'pao', en: 'Panathinaikos', zh: '帕纳辛纳科斯', region: '', rating: 60 },
+  { key: 'fen', en: 'Fenerbahçe', zh: '费内巴切', region: '', rating: 62 },
+  { key: 'efs', en: 'Anadolu Efes', zh: '阿纳多卢艾菲斯', region: '', rating: 47 },
+  { key: 'mco', en: 'AS Monaco', zh: '摩纳哥', es: 'AS Mónaco', region: '', rating: 60 },
+  { key: 'par', en: 'Partizan Belgrade', zh: '贝尔格莱德游击队', es: 'Partizán de Belgrado', region: '', rating: 45 },
+  { key: 'crv', en: 'Crvena Zvezda', zh: '贝尔格莱德红星', es: 'Estrella Roja', region: '', rating: 50 },
+  { key: 'mta', en: 'Maccabi Tel Aviv', zh: '特拉维夫马卡比', region: '', rating: 40 },
+  { key: 'fcb', en: 'Bayern Munich', zh: '拜仁慕尼黑', es: 'Bayern de Múnich', region: '', rating: 47 },
+  { key: 'alb', en: 'ALBA Berlin', zh: '柏林阿尔巴', es: 'ALBA Berlín', region: '', rating: 22 },
+  { key: 'bkn', en: 'Baskonia', zh: '巴斯克尼亚', region: '', rating: 42 },
+  { key: 'vir', en: 'Virtus Bologna', zh: '博洛尼亚维尔图斯', es: 'Virtus Bolonia', region: '', rating: 30 },
+  { key: 'mil', en: 'Olimpia Milano', zh: '米兰奥林匹亚', es: 'Olimpia Milán', region: '', rating: 47 },
+  { key: 'asv', en: 'LDLC ASVEL', zh: '维勒班', region: '', rating: 30 },
+  { key: 'prs', en: 'Paris Basketball', zh: '巴黎篮球', es: 'París Basketball', region: '', rating: 52 },
+  { key: 'zal', en: 'Žalgiris Kaunas', zh: '萨拉基里斯', es: 'Žalgiris Kaunas', region: '', rating: 48 },
+];
+
+export const BASKETBALL_COMPETITIONS = [
+  { key: 'nba', names: { en: 'NBA', zh: 'NBA', es: 'NBA' }, short: 'NBA', color: '#3b82f6', country: 'USA', priority: 0, teams: NBA_TEAMS, quarterMinutes: 12, base: 28.5, spread: 5.5 },
+  {
+    key: 'euroleague',
+    names: { en: 'EuroLeague', zh: '欧洲篮球联赛', es: 'EuroLiga' },
+    short: 'EuroLeague',
+    color: '#f97316',
+    country: 'Europe',
+    priority: 1,
+    teams: EUROLEAGUE_TEAMS,
+    quarterMinutes: 10,
+    base: 20.5,
+    spread: 4.5,
+  },
+] as const;
