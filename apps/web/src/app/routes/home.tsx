@@ -3,9 +3,10 @@ import { HomePage } from '@/features/home/pages/home';
 import { HotSearches } from '@/features/search/components/hot-searches';
 import { AfterFirstPaint } from '@/shared/ui/after-first-paint';
 
-// /main: the hero and hot searches paint first; the live-room strip and hot matches (with their
+// /main: the hero and hot searches paint first; the live-room strip, hot matches and headlines (with their
 // data layers) load right after, at the first idle moment, so they do not delay the first view.
 const HotMatches = lazy(() => import('@/features/matches/components/hot-matches').then((m) => ({ default: m.HotMatches })));
+const HomeHeadlines = lazy(() => import('@/features/news/components/home-headlines').then((m) => ({ default: m.HomeHeadlines })));
 const LiveStrip = lazy(() => import('@/features/live/components/live-strip').then((m) => ({ default: m.LiveStrip })));
 
 const placeholder = (rows: number) => <div className="home-placeholder" style={{ minHeight: rows * 56 }} aria-busy="true" />;
@@ -22,6 +23,11 @@ export function Component() {
       live={
         <AfterFirstPaint fallback={placeholder(3)}>
           <LiveStrip />
+        </AfterFirstPaint>
+      }
+      news={
+        <AfterFirstPaint fallback={placeholder(4)}>
+          <HomeHeadlines />
         </AfterFirstPaint>
       }
     />

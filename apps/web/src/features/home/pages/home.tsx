@@ -43,17 +43,19 @@ function SkeletonGrid({ count, kind }: { count: number; kind: 'room' | 'match' }
 }
 
 /**
- * /main: the home page. Live rooms, hot matches and headlines arrive with later releases; until
- * then each section says so. Hot searches are real (passed in by the route, from the search feature).
+ * /main: the home page. Live rooms, hot matches and headlines are slots the route fills from their
+ * features; an empty slot says the section is not there yet. Hot searches are real (passed in by the route, from the search feature).
  */
 export function HomePage({
   aside,
   matches,
   live,
+  news,
 }: {
   aside?: ReactNode;
   /** Hot matches (the matches feature fills it). */ matches?: ReactNode;
   /** Live rooms (the live feature fills it). */ live?: ReactNode;
+  /** Latest headlines (the news feature fills it). */ news?: ReactNode;
 }) {
   const { t } = useTranslation('home');
   return (
@@ -109,12 +111,14 @@ export function HomePage({
           )}
         </Section>
         <Section id="news" icon={<IconNews />} title={t('sections.news')} more={{ to: paths.news, label: t('more') }}>
-          <div className="home-section__body">
-            <SkeletonGrid count={3} kind="match" />
-            <div className="home-section__overlay">
-              <EmptyState compact title={t('empty.newsTitle')} text={t('empty.newsText')} />
+          {news ?? (
+            <div className="home-section__body">
+              <SkeletonGrid count={3} kind="match" />
+              <div className="home-section__overlay">
+                <EmptyState compact title={t('empty.newsTitle')} text={t('empty.newsText')} />
+              </div>
             </div>
-          </div>
+          )}
         </Section>
       </div>
     </div>
