@@ -82,7 +82,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
 
-  const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
+  const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DB_POOL_SIZE }));
   const bus = opts.bus ?? (config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createMemoryBus());
   const ownsDb = !opts.database;
   const ownsBus = !opts.bus;

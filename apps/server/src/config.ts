@@ -54,6 +54,13 @@ const schema = z.object({
   IM_SDKAPPID: z.coerce.number().int().positive().default(1400000000),
   /** Chat credential signing key; generated and kept in DATA_DIR when unset. Never sent to browsers. */
   IM_SECRET: optional,
+  /**
+   * The embedded sandbox checkout "pays" any order: right for a demo, wrong for a public site where
+   * anyone could mint coins. Turn it off in production until a real provider is configured.
+   */
+  PAYMENT_SANDBOX: bool(true),
+  /** Connections in the PostgreSQL pool (DATABASE_URL only). */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Multiplier for the per-IP rate limits (load tests raise it; 0 turns them off). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
   /** Embedded RTMP ingest port (live streams are pushed to rtmp://HOST:RTMP_PORT/live/<stream key>); 0 turns it off. */

@@ -4,7 +4,7 @@ import { CHARGE_RULES } from '@livesports/contracts/economy';
 import * as api from '@livesports/contracts/economy-wallet';
 import { sandboxSignature } from '../src/modules/economy/payment/sandbox.ts';
 import { loadSecret } from '../src/platform/secrets.ts';
-import { call, newUser, testApp } from './helpers.ts';
+import { call, newUser, otherApp, testApp } from './helpers.ts';
 import { quickUser, recharge } from './economy.helpers.ts';
 
 let app: FastifyInstance;
@@ -35,6 +35,22 @@ describe('api/chargerules/getList', () => {
     const res = await call(app, api.chargeRules, {});
     expect(res).toMatchObject({ code: 200, data: { providers: ['sandbox'] } });
     expect(res.data.list).toEqual(CHARGE_RULES.map((r) => ({ ...r })));
+  });
+});
+
+describe('PAYMENT_SANDBOX=off', () => {
+  it('offers no sandbox: no order, no checkout page, nothing credited', async () => {
+    const prod = await otherApp({ PAYMENT_SANDBOX: 'off', CAPTCHA: 'off' });
+    try {
+      expect((await call(prod, api.chargeRules, {})).data.providers).toEqual([]);
+      const u = await newUser(app);
+      const res = await call(prod, api.payUrl, { id: 1 }, { token: u.token });
+      expect(res).toMatchObject({ code: 1, msg: 'This payment method is not available' });
+      expect((await prod.inject({ method: 'GET', url: '/sandbox-pay/checkout/none' })).statusCode).toBe(404);
+      expect(await balance(u.token)).toBe(0);
+    } finally {
+      await prod.close();
+    }
   });
 });
 

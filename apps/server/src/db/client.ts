@@ -20,13 +20,13 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * PostgreSQL when a URL is given, else embedded PGlite in `<dataDir>/pglite`.
  * The same migrations run at start on both, so the schema is one.
  */
-export async function openDatabase(opts: { url?: string; dataDir: string; migrate?: boolean }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir: string; migrate?: boolean; poolSize?: number }): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     // bigint columns come back as numbers; amounts stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     const db = drizzle(pool, { schema }) as unknown as Db;
     if (opts.migrate !== false) {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');

@@ -18,6 +18,7 @@ export async function economyModule(app: FastifyInstance, deps: { db: Db; clock:
     bus: deps.bus,
     publicUrl: deps.config.publicUrl,
     sandboxSecret: loadSecret(deps.config.dataDir, 'payment-sandbox'),
+    sandbox: deps.config.PAYMENT_SANDBOX,
     log: app.log,
   });
   await service.start();
