@@ -18,7 +18,7 @@ if (kind === 'bare') {
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { seedDemo } = await import('../apps/server/src/db/seed/demo.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SERVE_WEB: 'on', RATE_LIMIT_SCALE: '0', DATABASE_URL: process.env.BENCH_DATABASE_URL, RTMP_PORT: '0', DEMO_STREAMS: 'off' });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SERVE_WEB: 'on', RATE_LIMIT_SCALE: '0', DATABASE_URL: process.env.BENCH_DATABASE_URL, RTMP_PORT: '0', DEMO_STREAMS: 'off', DB_POOL_SIZE: process.env.BENCH_POOL_SIZE });
   const app = await buildApp({ config, logger: false });
   await seedDemo(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
