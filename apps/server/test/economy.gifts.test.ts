@@ -37,6 +37,20 @@ describe('api/Gift/getList', () => {
   });
 });
 
+describe('anchor experience', () => {
+  it('grows by one point per coin the room receives, shown as LV + exp in user info', async () => {
+    const { viewer, anchor } = await viewerAndAnchor();
+    const before = (await call(app, userInfo, {}, { token: anchor.token })).data;
+    const jersey = gift('jersey');
+    expect((await call(app, api.handselGift, { room_id: anchor.id, gift_id: jersey.id, num: 2, idempotency_key: key() }, { token: viewer.token })).code).toBe(200);
+    const after = (await call(app, userInfo, {}, { token: anchor.token })).data;
+    // Prices are in tenths of a coin: 2 jerseys of 52 coins = 104 points.
+    expect(after.exp - before.exp).toBe(Math.floor((jersey.price * 2) / 10));
+    expect(after.exp - before.exp).toBe(104);
+    expect(after.level).toBeGreaterThanOrEqual(before.level);
+  });
+});
+
 describe('api/member/handselGift', () => {
   it('moves the price from the sender, pays the anchor half, counts wealth, and says so', async () => {
     const { viewer, anchor } = await viewerAndAnchor();

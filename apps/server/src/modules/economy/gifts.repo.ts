@@ -40,7 +40,7 @@ export function createGiftsRepo(db: Db) {
     },
 
     /**
-     * The end of a send, folded into the ledger's statement: wealth experience added, the send
+     * The end of a send, folded into the ledger's statement: wealth and anchor experience added, the send
      * recorded with its combo (the running count of this gift to this room within the window),
      * and the operation's result stored and returned.
      */
@@ -48,6 +48,9 @@ export function createGiftsRepo(db: Db) {
       return {
         ctes: [
           sql`wealth as (update users set wealth_exp = wealth_exp + ${s.total} where id = ${s.senderId} returning wealth_exp)`,
+          // The anchor's experience (LV + exp in the header) grows with what the room receives:
+          // 1 point per whole coin. A data-modifying CTE runs whether or not the query reads it.
+          sql`anchor_exp as (update users set anchor_exp = anchor_exp + floor(${s.total}::bigint / 10)::int where id = ${s.roomId} returning anchor_exp)`,
           sql`sent as (
             insert into gift_sends (op_id, sender_id, room_id, gift_id, num, total, source, combo, created_at)
             values (${s.opId}, ${s.senderId}, ${s.roomId}, ${s.giftId}, ${s.num}, ${s.total}, ${s.source},

@@ -1,0 +1,28 @@
+import type { ImMessage } from '@livesports/contracts/chat';
+
+/** Messages kept in memory per room; older ones scroll away for good. */
+export const KEEP_MESSAGES = 300;
+
+/**
+ * Appends `incoming` to `list`, skipping anything at or below `lastSeq` (a resume or a repeated
+ * batch can hand back what we already have) and repeats inside the batch. Returns the new list,
+ * the new lastSeq and only the really new messages (those fly as danmaku).
+ */
+export function mergeBySeq(list: ImMessage[], incoming: ImMessage[], lastSeq: number, keep = KEEP_MESSAGES) {
+  let seq = lastSeq;
+  const fresh: ImMessage[] = [];
+  for (const m of [...incoming].sort((a, b) => a.seq - b.seq)) {
+    if (m.seq <= seq) continue;
+    seq = m.seq;
+    fresh.push(m);
+  }
+  if (!fresh.length) return { list, lastSeq, fresh };
+  const next = list.concat(fresh);
+  return { list: next.length > keep ? next.slice(next.length - keep) : next, lastSeq: seq, fresh };
+}
+
+/** Reconnect wait: 1 s, 2 s, 4 s … up to 30 s, with jitter so a restarted server is not stampeded. */
+export function backoffMs(attempt: number, random = Math.random) {
+  const base = Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
+  return Math.round(base * (0.75 + random() * 0.5));
+}
