@@ -110,7 +110,7 @@ test('the language of the 700 notice follows the interface (es)', async ({ page,
   await expect(page.getByTestId('toast').filter({ hasText: 'Por favor inicie sesión primero' })).toBeVisible();
 });
 
-test('personal center: change nickname and set a payment password', async ({ page, context, request, baseURL }) => {
+test('personal center: change nickname, set a payment password, change the login password', async ({ page, context, request, baseURL }) => {
   const user = await registerByApi(request);
   await signInContext(context, baseURL!, user.token);
   await page.goto('/member?type=0');
@@ -129,6 +129,17 @@ test('personal center: change nickname and set a payment password', async ({ pag
   await page.getByTestId('pay-save').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Payment password saved' })).toBeVisible();
   expect((await api(request, 'GET', '/api/Member/info', {}, user.token)).has_payment_password).toBe(1);
+
+  // Password management: a wrong current password is refused, the right one changes it.
+  await page.getByTestId('login-password-old').fill('wrong999');
+  await page.getByTestId('login-password-new').fill('newgoal26');
+  await page.getByTestId('login-password-confirm').fill('newgoal26');
+  await page.getByTestId('login-password-save').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'The current password is incorrect' })).toBeVisible();
+  await page.getByTestId('login-password-old').fill(user.password);
+  await page.getByTestId('login-password-save').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'password modified successfully' })).toBeVisible();
+  await expect(page.getByTestId('header-avatar')).toBeVisible();
 });
 
 test.describe('narrow screens', () => {

@@ -365,3 +365,35 @@ describe('login rate limit keys on the account too', () => {
     expect(res.code).toBe(200);
   });
 });
+
+describe('POST api/Member/changePassword', () => {
+  it('changes the login password with the current one and ends the other sessions', async () => {
+    const u = await newUser(app);
+    const other = await call(app, api.login, { mobile: u.email, password: u.password, ticket: await captchaTicket(app) });
+    const res = await call(app, api.changePassword, { old_password: u.password, password: 'fresh2026', confirm_password: 'fresh2026' }, { token: u.token });
+    expect(res).toMatchObject({ code: 200, msg: 'password modified successfully' });
+    expect((await call(app, api.userInfo, {}, { token: u.token })).code).toBe(200);
+    expect((await call(app, api.userInfo, {}, { token: other.data.token })).code).toBe(700);
+    expect((await call(app, api.login, { mobile: u.email, password: 'fresh2026', ticket: await captchaTicket(app) })).code).toBe(200);
+  });
+
+  it('refuses bad input with its message and changes nothing', async () => {
+    const u = await newUser(app);
+    const t = { token: u.token };
+    expect((await call(app, api.changePassword, { password: 'fresh2026', confirm_password: 'fresh2026' }, t)).msg).toBe('Please enter the current password');
+    expect((await call(app, api.changePassword, { old_password: 'wrong999', password: 'fresh2026', confirm_password: 'fresh2026' }, t)).msg).toBe('The current password is incorrect');
+    expect((await call(app, api.changePassword, { old_password: u.password, password: 'abc', confirm_password: 'abc' }, t)).msg).toBe('Password must be 6-12 letters or digits');
+    expect((await call(app, api.changePassword, { old_password: u.password, password: 'fresh2026', confirm_password: '' }, t)).msg).toBe('Please enter the same password');
+    expect((await call(app, api.changePassword, { old_password: u.password, password: 'fresh2026', confirm_password: 'fresh2027' }, t)).msg).toBe('the two passwords do not match, please check!');
+    expect((await call(app, api.login, { mobile: u.email, password: u.password, ticket: await captchaTicket(app) })).code).toBe(200);
+  });
+
+  it('needs login, and one user cannot change another', async () => {
+    expect((await call(app, api.changePassword, { old_password: 'x', password: 'fresh2026', confirm_password: 'fresh2026' })).code).toBe(700);
+    const a = await newUser(app);
+    const b = await newUser(app, uniqueEmail(), 'other456');
+    // a's token with b's password: a's current password is checked, not b's.
+    expect((await call(app, api.changePassword, { old_password: b.password, password: 'fresh2026', confirm_password: 'fresh2026' }, { token: a.token })).msg).toBe('The current password is incorrect');
+    expect((await call(app, api.login, { mobile: b.email, password: b.password, ticket: await captchaTicket(app) })).code).toBe(200);
+  });
+});

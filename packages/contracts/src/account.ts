@@ -61,6 +61,8 @@ export const memberInfoSchema = userInfoSchema.extend({
   sex: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   invite_code: z.string(),
   has_payment_password: z.union([z.literal(0), z.literal(1)]),
+  /** 0 for accounts made by third-party login that never set a password. */
+  has_password: z.union([z.literal(0), z.literal(1)]),
   /** Income wallet balance, in tenths of a gold coin. */
   income: z.number(),
   wealth_exp: z.number(),
@@ -199,4 +201,20 @@ export const getQiniuToken = defineCall({
   input: z.object({}),
   /** A signed, expiring token for our own upload endpoint. */
   data: z.string(),
+});
+
+/** Change the login password from the member center (password management). */
+export const changePassword = defineCall({
+  method: 'POST',
+  path: 'api/Member/changePassword',
+  auth: true,
+  input: z
+    .object({
+      /** Required when the account has a password (accounts made by Google login may not). */
+      old_password: z.preprocess((v) => (v == null || v === '' ? undefined : String(v)), z.string().optional()),
+      password: passwordField,
+      confirm_password: z.preprocess((v) => (v == null ? '' : String(v)), z.string().min(1, 'auth.same_password')),
+    })
+    .refine((v) => v.password === v.confirm_password, { message: 'auth.passwords_mismatch', path: ['confirm_password'] }),
+  data: z.null(),
 });

@@ -13,6 +13,8 @@ export const memberMessages = {
   'member.pay_password_rule': { en: 'The payment password must be at least 6 digits', zh: '支付密码至少为6位数字', es: 'La contraseña de pago debe tener al menos 6 dígitos' },
   'member.pay_password_old_wrong': { en: 'The current payment password is incorrect', zh: '当前支付密码不正确', es: 'La contraseña de pago actual es incorrecta' },
   'member.pay_password_old_empty': { en: 'Please enter the current payment password', zh: '请输入当前支付密码', es: 'Introduzca la contraseña de pago actual' },
+  'member.old_password_empty': { en: 'Please enter the current password', zh: '请输入当前密码', es: 'Introduzca la contraseña actual' },
+  'member.old_password_wrong': { en: 'The current password is incorrect', zh: '当前密码不正确', es: 'La contraseña actual es incorrecta' },
   'member.pay_password_set': { en: 'Payment password saved', zh: '支付密码已设置', es: 'Contraseña de pago guardada' },
   'upload.token_failed': { en: 'Verification failed, please Login again.', zh: '验证失败，请重新登录。', es: 'Verificación fallida, inicie sesión de nuevo.' },
 } satisfies Catalogue;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailCodes, sessions, users } from '../../db/schema/account.ts';
 import { wallets } from '../../db/schema/economy.ts';
@@ -72,8 +72,9 @@ export function createAccountRepo(db: Db) {
     async deleteSession(id: number) {
       await db.delete(sessions).where(eq(sessions.id, id));
     },
-    async deleteSessionsOf(userId: number) {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
+    /** Ends every session of a user, but `keep` (the one changing the password) when given. */
+    async deleteSessionsOf(userId: number, keep?: number) {
+      await db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
     },
 
     async latestCode(email: string, purpose: number) {

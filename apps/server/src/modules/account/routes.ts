@@ -59,5 +59,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRouteOpti
 
   route(app, calls.paymentPassword, (input, { user }) => service.setPaymentPassword(user, input).then(() => answer(null, 'member.pay_password_set')));
 
+  route(app, calls.changePassword, (input, { user }) => service.changePassword(user, input).then(() => answer(null, 'auth.password_modified')), limit(10));
+
   route(app, calls.getQiniuToken, async (_input, { user }) => service.uploadToken(user));
 }

@@ -75,6 +75,7 @@ export function createAccountService(deps: AccountDeps) {
       sex: (u.sex === 1 || u.sex === 2 ? u.sex : 0) as 0 | 1 | 2,
       invite_code: u.inviteCode,
       has_payment_password: u.paymentPasswordHash ? 1 : 0,
+      has_password: u.passwordHash ? 1 : 0,
       income,
       wealth_exp: u.wealthExp,
       created_at: u.createdAt.toISOString(),
@@ -280,6 +281,18 @@ export function createAccountService(deps: AccountDeps) {
         if (!(await argon2.verify(u.paymentPasswordHash, input.old_password))) throw badInput('member.pay_password_old_wrong');
       }
       await repo.updateUser(u.id, { paymentPasswordHash: await argon2.hash(input.password, HASH_OPTS) });
+    },
+
+    /** Password management: the current password proves it is the owner; other sessions end. */
+    async changePassword(user: AuthUser, input: { old_password?: string; password: string }) {
+      const u = await repo.findById(user.id);
+      if (!u) throw new AppError('auth.verification_failed', 401, 700);
+      if (u.passwordHash) {
+        if (!input.old_password) throw badInput('member.old_password_empty');
+        if (!(await argon2.verify(u.passwordHash, input.old_password))) throw badInput('member.old_password_wrong');
+      }
+      await repo.updateUser(u.id, { passwordHash: await argon2.hash(input.password, HASH_OPTS) });
+      await repo.deleteSessionsOf(u.id, user.sessionId);
     },
 
     uploadToken(user: AuthUser) {

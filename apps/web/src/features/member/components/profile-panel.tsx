@@ -6,6 +6,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { PageSpinner } from '@/shared/ui/spinner';
 import { useMemberInfo } from '../api/get-member-info';
 import { PaymentPasswordForm } from './payment-password-form';
+import { LoginPasswordForm } from './login-password-form';
 import { ProfileForm } from './profile-form';
 
 function formatDate(iso: string, lang: string) {
@@ -85,6 +86,11 @@ export function ProfilePanel() {
           <span className={info.has_payment_password ? 'badge badge--ok' : 'badge'}>{info.has_payment_password ? t('pay.isSet') : t('pay.notSet')}</span>
         </h3>
         <PaymentPasswordForm hasPassword={info.has_payment_password === 1} />
+      </section>
+
+      <section className="card" id="login-password">
+        <h3 className="card__title">{t('sections.loginPassword')}</h3>
+        <LoginPasswordForm hasPassword={info.has_password === 1} />
       </section>
     </div>
   );
