@@ -178,3 +178,9 @@ test('every route has its title and unknown paths show the 404 page', async ({ p
   await page.goto('/no/such/page');
   await expect(page.getByTestId('not-found')).toBeVisible();
 });
+
+test('an invite link opens sign-up with the invite code filled in', async ({ page }) => {
+  await page.goto('/login?invite=ABCD2345');
+  await expect(page.getByTestId('login-invite')).toHaveValue('ABCD2345');
+  await expect(page.getByTestId('login-code-btn')).toBeVisible();
+});

@@ -23,7 +23,9 @@ export function Component() {
       navigate(target, { replace: true });
       return;
     }
-    useLoginDialog.getState().openLogin('login', target);
+    // An invite link (/login?invite=CODE) opens sign-up with the code filled in.
+    const invite = params.get('invite')?.trim().slice(0, 32);
+    useLoginDialog.getState().openLogin(invite ? 'register' : 'login', target, invite || undefined);
     // Only on arrival: later changes are handled by the dialog itself.
   }, []);
 

@@ -9,7 +9,9 @@ interface LoginDialogState {
   mode: LoginMode;
   /** Where to go after a successful login (the page the dialog was opened from). */
   redirect: string;
-  openLogin: (mode?: LoginMode, redirect?: string) => void;
+  /** An invite code from an invite link (/login?invite=CODE), prefilled in the register form. */
+  invite: string;
+  openLogin: (mode?: LoginMode, redirect?: string, invite?: string) => void;
   setMode: (mode: LoginMode) => void;
   close: () => void;
 }
@@ -28,13 +30,14 @@ export const useLoginDialog = create<LoginDialogState>((set) => ({
   open: false,
   mode: 'login',
   redirect: readRedirect(),
-  openLogin: (mode = 'login', redirect = here()) => {
+  invite: '',
+  openLogin: (mode = 'login', redirect = here(), invite) => {
     try {
       sessionStorage.setItem(REDIRECT_KEY, redirect);
     } catch {
       /* ignore */
     }
-    set({ open: true, mode, redirect });
+    set((s) => ({ open: true, mode, redirect, invite: invite ?? s.invite }));
   },
   setMode: (mode) => set({ mode }),
   close: () => set({ open: false }),

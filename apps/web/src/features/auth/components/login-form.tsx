@@ -51,7 +51,7 @@ export function LoginForm({ mode, onModeChange, Captcha, fallback }: LoginFormPr
   const [mobile, setMobile] = useState(remembered.current?.mobile ?? '');
   const [password, setPassword] = useState(remembered.current?.password ?? '');
   const [code, setCode] = useState('');
-  const [invite, setInvite] = useState('');
+  const [invite, setInvite] = useState(() => useLoginDialog.getState().invite);
   const [remember, setRemember] = useState(!!remembered.current);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
