@@ -42,6 +42,8 @@ class ImConnection {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private ping: ReturnType<typeof setInterval> | null = null;
   private closed = true;
+  /** Bumped by every connect; a slower earlier attempt that finishes later gives up. */
+  private gen = 0;
   private pendingSends: ((err: string | null) => void)[] = [];
 
   open(groupId: number) {
@@ -54,6 +56,7 @@ class ImConnection {
 
   close() {
     this.closed = true;
+    this.gen++;
     this.clearTimers();
     this.ws?.close();
     this.ws = null;
@@ -100,15 +103,16 @@ class ImConnection {
   }
 
   private async connect() {
+    const gen = ++this.gen;
     useChatStore.setState({ status: 'connecting' });
     let cred: ImCredential;
     try {
       cred = useAuthStore.getState().islogin ? await request(imSign, {}) : await request(imTouristAccount, {});
     } catch {
-      this.scheduleReconnect();
+      if (gen === this.gen) this.scheduleReconnect();
       return;
     }
-    if (this.closed) return;
+    if (this.closed || gen !== this.gen) return;
     const ws = new WebSocket(wsUrl());
     this.ws = ws;
     ws.onopen = () => ws.send(JSON.stringify({ type: 'login', identifier: cred.identifier, userSig: cred.userSig }));
@@ -145,7 +149,7 @@ class ImConnection {
         const merged = mergeBySeq(s.messages, f.messages, s.lastSeq);
         // History on the first join does not fly; a resume's missed messages and live ones do.
         const fly = f.type === 'messages' || s.lastSeq > 0 ? merged.fresh : [];
-        useChatStore.setState({ messages: merged.list, lastSeq: merged.lastSeq, fresh: fly.length ? s.fresh.concat(fly) : s.fresh });
+        useChatStore.setState({ messages: merged.list, lastSeq: merged.lastSeq, fresh: fly.length ? s.fresh.concat(fly).slice(-50) : s.fresh });
         if (f.type === 'joined') {
           this.attempt = 0;
           useChatStore.setState({ status: 'online', error: '' });
@@ -167,3 +171,8 @@ class ImConnection {
 
 /** One per page. */
 export const imConnection = new ImConnection();
+
+// Logging in or out while in a room: the connection logs in again under the new identity.
+useAuthStore.subscribe((s, prev) => {
+  if (s.islogin !== prev.islogin) imConnection.relogin();
+});

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useAuthStore } from '@/shared/stores/auth';
 import { imConnection, useChatStore } from './im-client';
 
 /** Spec: the chat login runs 500 ms after the room mounts (the player and page come first). */
@@ -29,12 +28,6 @@ export function useRoomChat(groupId: number) {
       imConnection.close();
     };
   }, [groupId]);
-
-  // Log in or out while in the room: the connection logs in again under the new identity.
-  const islogin = useAuthStore((s) => s.islogin);
-  useEffect(() => {
-    if (useChatStore.getState().status !== 'idle') imConnection.relogin();
-  }, [islogin]);
 }
 
 export const sendChat = (text: string) => imConnection.send(text);
