@@ -397,3 +397,14 @@ describe('POST api/Member/changePassword', () => {
     expect((await call(app, api.login, { mobile: b.email, password: b.password, ticket: await captchaTicket(app) })).code).toBe(200);
   });
 });
+
+describe('login rate limit per address', () => {
+  it('caps attempts from one address across many accounts', async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await call(app, api.login, { mobile: uniqueEmail(), password: 'abc123', ticket: 'x' }, { ip })).status);
+    expect(statuses.slice(0, 60).every((s) => s === 400)).toBe(true);
+    const capped = await call(app, api.login, { mobile: uniqueEmail(), password: 'abc123', ticket: 'x' }, { ip, lang: 'es' });
+    expect(capped).toMatchObject({ status: 429, code: 1, msg: 'Demasiadas solicitudes, inténtelo más tarde' });
+  });
+});

@@ -5,6 +5,7 @@ import type { CallDef } from '@livesports/contracts/call';
 import type { MessageKey } from '@livesports/contracts/messages';
 import { type AuthUser, requireUser } from './auth.ts';
 import { localize } from './envelope.ts';
+import { tooMany } from './errors.ts';
 
 export interface CallContext<Auth extends boolean> {
   req: FastifyRequest;
@@ -21,9 +22,13 @@ export class Answer<T> {
 }
 export const answer = <T>(data: T, msg: MessageKey) => new Answer(data, msg);
 
+type Limit = { max: number; timeWindow: number | string; keyGenerator?: (req: FastifyRequest) => string };
+
 export interface RouteOptions {
   /** Per-IP (or custom key) limit for this call. */
-  rateLimit?: { max: number; timeWindow: number | string; keyGenerator?: (req: FastifyRequest) => string };
+  rateLimit?: Limit;
+  /** A second, independent limit (e.g. per address on top of per account). */
+  alsoLimit?: Limit;
 }
 
 /**
@@ -38,6 +43,14 @@ export function route<I extends z.ZodType, O extends z.ZodType, A extends boolea
 ) {
   const envelope = z.object({ code: z.number(), msg: z.string(), data: call.data });
   const where = call.method === 'GET' ? 'querystring' : 'body';
+  // The plugin runs one limiter per request; a second, independent one is checked here by hand.
+  const check = opts.alsoLimit ? app.createRateLimit(opts.alsoLimit) : null;
+  const alsoLimit = check
+    ? async (req: FastifyRequest) => {
+        const r = await check(req);
+        if (!r.isAllowed && r.isExceeded) throw tooMany();
+      }
+    : undefined;
   // Input types come from the contract (the handler's `input`), so the route itself needs no
   // type provider generics; the zod compilers set in envelope.ts do the parsing.
   const options: FastifyRouteOptions = {
@@ -47,6 +60,7 @@ export function route<I extends z.ZodType, O extends z.ZodType, A extends boolea
     config: opts.rateLimit ? { rateLimit: opts.rateLimit } : {},
     // Not logged in is answered before the input is looked at (code 700 wins over code 1).
     preValidation: call.auth ? async (req) => void requireUser(req) : undefined,
+    preHandler: alsoLimit,
     handler: async (req, reply) => {
       const input = (where === 'body' ? req.body : req.query) as z.output<I>;
       const result = await handler(input, { req, reply, user: req.user } as CallContext<A>);

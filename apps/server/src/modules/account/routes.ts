@@ -23,6 +23,11 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRouteOpti
   const { service } = opts;
   const limit = (max: number, keyGenerator: (req: FastifyRequest) => string = byIp) =>
     opts.rateLimitScale > 0 ? { rateLimit: { max: Math.ceil(max * opts.rateLimitScale), timeWindow: '1 minute', keyGenerator } } : {};
+  /** Login: 10 a minute per account and address, and 60 a minute per address whatever the account. */
+  const loginLimits =
+    opts.rateLimitScale > 0
+      ? { ...limit(10, byIpAndEmail), alsoLimit: { max: Math.ceil(60 * opts.rateLimitScale), timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `login|${req.ip}` } }
+      : {};
 
   route(app, calls.getCode, (input, { req }) => service.requestCode(input, req.lang).then((d) => answer(d, 'auth.code_sent')), limit(5));
 
@@ -36,7 +41,8 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRouteOpti
       setTokenCookie(reply, result.token);
       return answer(result, 'auth.login_success');
     },
-    limit(10, byIpAndEmail),
+    // Guessing one account, or trying many accounts from one address (credential stuffing).
+    loginLimits,
   );
 
   route(app, calls.loginWithTwitter, (input) => service.startThirdParty(input.redirect), limit(20));
