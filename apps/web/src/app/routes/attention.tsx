@@ -7,6 +7,8 @@ import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { IconHeart } from '@/shared/ui/icons';
+// Registers the server message catalogue (namespace 'msg') this page's texts use.
+import '@/shared/i18n/messages';
 
 // /attention: the anchors I follow (social feature) as their live rooms (live feature); the
 // first page of follows (PAGE_LIMIT_MAX of them) is shown.

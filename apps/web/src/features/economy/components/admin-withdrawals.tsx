@@ -12,6 +12,8 @@ import { IconShield } from '@/shared/ui/icons';
 import { useAdminWithdrawals, useReviewWithdrawal } from '../api/withdrawals';
 import { Coins, Money } from './coins';
 import { when } from './ledger-list';
+// Registers the server message catalogue (namespace 'msg') this file's texts use.
+import '@/shared/i18n/messages';
 
 const LIMIT = 10;
 

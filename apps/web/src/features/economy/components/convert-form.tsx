@@ -9,6 +9,8 @@ import { IconAlert } from '@/shared/ui/icons';
 import { useConvertBalance } from '../api/convert-balance';
 import { newKey } from '../lib/keys';
 import { Coins } from './coins';
+// Registers the server message catalogue (namespace 'msg') this file's texts use.
+import '@/shared/i18n/messages';
 
 /** Income → gold coins: one way, so it asks for an explicit confirmation first (spec §1). */
 export function ConvertForm({ income }: { income: number }) {

@@ -17,6 +17,8 @@ import { newKey } from '../lib/keys';
 import '../locales';
 import '../economy.css';
 import { Coins } from './coins';
+// Registers the server message catalogue (namespace 'msg') this file's texts use.
+import '@/shared/i18n/messages';
 
 export interface GiftPanelProps {
   /** The room: its anchor's user id. */

@@ -9,6 +9,8 @@ import { useInviteClaim, useInviteInfo } from '../api/invites';
 import '../locales';
 import '../economy.css';
 import { NobleBadge } from './noble-badge';
+// Registers the server message catalogue (namespace 'msg') this file's texts use.
+import '@/shared/i18n/messages';
 
 async function copy(text: string, ok: string, fail: string) {
   try {

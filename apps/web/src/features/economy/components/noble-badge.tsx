@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { type NobleTier, nobleInfo } from '@livesports/contracts/economy';
+// Registers the server message catalogue (namespace 'msg') this file's texts use.
+import '@/shared/i18n/messages';
 
 /** The noble rank badge shown beside a name (chat, leaderboards). */
 export function NobleBadge({ tier, size = 'sm' }: { tier: NobleTier; size?: 'sm' | 'md' }) {

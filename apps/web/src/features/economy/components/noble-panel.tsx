@@ -12,6 +12,8 @@ import '../locales';
 import '../economy.css';
 import { Coins } from './coins';
 import { NobleBadge } from './noble-badge';
+// Registers the server message catalogue (namespace 'msg') this file's texts use.
+import '@/shared/i18n/messages';
 
 const PERKS = ['badge', 'danmaku', 'entrance', 'horns'] as const;
 

@@ -5,6 +5,8 @@ import { Button } from '@/shared/ui/button';
 import { Input } from '@/shared/ui/input';
 import { IconCard, IconPhone } from '@/shared/ui/icons';
 import { useAliPay, useBankCard, useBindAliPay, useBindBankCard } from '../api/payout-accounts';
+// Registers the server message catalogue (namespace 'msg') this file's texts use.
+import '@/shared/i18n/messages';
 
 /** Bank card (spec: Bank_card/bind, getInfo) and Alipay (bindAliPay, getAliPayInfo) binding. */
 export function PayoutAccounts() {

@@ -11,6 +11,8 @@ import { useAliPay, useBankCard } from '../api/payout-accounts';
 import { useApplyWithdrawal } from '../api/withdrawals';
 import { newKey } from '../lib/keys';
 import { Coins } from './coins';
+// Registers the server message catalogue (namespace 'msg') this file's texts use.
+import '@/shared/i18n/messages';
 
 type Errors = Partial<Record<'method' | 'money' | 'password', string>>;
 

@@ -17,6 +17,8 @@ import { IconCopy, IconEye } from './player/player-icons';
 import { ReservationRows, useWhen } from './reservation-list';
 import '../locales';
 import '../live.css';
+// Registers the server message catalogue (namespace 'msg') this file's texts use.
+import '@/shared/i18n/messages';
 
 async function copy(text: string, done: string, failed: string) {
   try {

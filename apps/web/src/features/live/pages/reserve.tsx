@@ -9,6 +9,8 @@ import { useMyReservations, useReservations } from '../api/reservations';
 import { ReservationRows } from '../components/reservation-list';
 import '../locales';
 import '../live.css';
+// Registers the server message catalogue (namespace 'msg') this file's texts use.
+import '@/shared/i18n/messages';
 
 /**
  * /reserve: the broadcasts I reserved (on now ones first), the matches I reserved (the matches
