@@ -5,6 +5,7 @@ import { HotSearches } from '@/features/search/components/hot-searches';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { IconBall, IconBasketball, IconGamepad, IconGrid, IconNews, IconTrophy, IconTv } from '@/shared/ui/icons';
 import { useComingSoon } from '@/shared/stores/coming-soon';
+import { setPreferDesktop } from '@/shared/lib/device';
 
 function Section({ id, icon, title, children }: { id: string; icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -15,6 +16,30 @@ function Section({ id, icon, title, children }: { id: string; icon: ReactNode; t
       </h2>
       {children}
     </section>
+  );
+}
+
+/**
+ * Live rooms, scores and headlines exist but have no mobile pages yet: say so and offer the desktop
+ * site, rather than an empty state that would read as "nothing is on".
+ */
+function DesktopOnly() {
+  const { t } = useTranslation('mobile');
+  const open = () => {
+    setPreferDesktop(true);
+    window.location.assign(paths.home);
+  };
+  return (
+    <EmptyState
+      compact
+      title={t('desktopOnly.title')}
+      text={t('desktopOnly.text')}
+      action={
+        <button type="button" className="btn btn--primary btn--md" onClick={open} data-testid="open-desktop-site">
+          {t('desktopOnly.open')}
+        </button>
+      }
+    />
   );
 }
 
@@ -45,13 +70,13 @@ export function MobileHome() {
       </section>
       <HotSearches variant="plain" linkTo={(name) => `${paths.mobile}${paths.search}?name=${encodeURIComponent(name)}`} />
       <Section id="live" icon={<IconTv />} title={t('sections.live')}>
-        <EmptyState compact title={t('empty.liveTitle')} text={t('empty.liveText')} />
+        <DesktopOnly />
       </Section>
       <Section id="matches" icon={<IconTrophy />} title={t('sections.matches')}>
-        <EmptyState compact title={t('empty.matchesTitle')} text={t('empty.matchesText')} />
+        <DesktopOnly />
       </Section>
       <Section id="news" icon={<IconNews />} title={t('sections.news')}>
-        <EmptyState compact title={t('empty.newsTitle')} text={t('empty.newsText')} />
+        <DesktopOnly />
       </Section>
     </div>
   );
