@@ -5,6 +5,7 @@ import type { Bus } from '../platform/bus.ts';
 import { localize } from '../platform/envelope.ts';
 import type { ChatIdentity, ChatCredentials } from '../modules/chat/credentials.ts';
 import type { ChatRepo, StoredMessage } from '../modules/chat/repo.ts';
+import { type PreparedFrame, prepareFrame, sendPrepared } from './prepared-frame.ts';
 
 /**
  * /ws/im — room chat (spec §1 third-party IM, §4 chat messages), JSON frames (see contracts/chat.ts):
@@ -79,10 +80,11 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
   const loginTimeoutMs = opts.loginTimeoutMs ?? 10_000;
   const groups = new Map<number, Group>();
 
-  function write(c: Client, data: string | ImServerFrame) {
+  function write(c: Client, data: PreparedFrame | ImServerFrame) {
     if (c.ws.readyState !== c.ws.OPEN) return;
     if (c.ws.bufferedAmount > MAX_BUFFERED) return void c.ws.terminate();
-    c.ws.send(typeof data === 'string' ? data : JSON.stringify(data));
+    if ('buffers' in data) sendPrepared(c.ws, data);
+    else c.ws.send(JSON.stringify(data));
   }
   const fail = (c: Client, request: string, key: string, params?: Record<string, string | number>) =>
     write(c, { type: 'error', msg: localize(c.req, key, params), request });
@@ -93,7 +95,7 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
     const messages = g.pending.sort((a, b) => a.seq - b.seq);
     g.pending = [];
     // Serialized once for every member of this process.
-    const frame = JSON.stringify({ type: 'messages', groupId, messages } satisfies ImServerFrame);
+    const frame = prepareFrame(JSON.stringify({ type: 'messages', groupId, messages } satisfies ImServerFrame));
     for (const c of g.members) {
       const held = c.held.get(groupId);
       if (held) {
