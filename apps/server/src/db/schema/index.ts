@@ -9,3 +9,4 @@ export * from './social.ts';
 export * from './live.ts';
 export * from './matches.ts';
 export * from './chat.ts';
+export * from './chat-moderation.ts';
