@@ -154,7 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   Object.assign(app.services, { economy: await economyModule(app, { db, clock, bus, config }) });
   Object.assign(app.services, { matches: (await matchesModule(app, { db, bus, clock, config })).service });
   await app.register(livePlugin, { config, clock, secret, applicationsOpen: async () => (await system.settings()).apply_for_anchor !== '0' });
-  Object.assign(app.services, { chat: await chatModule(app, { config, clock, db, bus }) });
+  Object.assign(app.services, { chat: await chatModule(app, { config, clock, db, bus, economy: app.services.economy }) });
 
   let seeded = false;
   app.addHook('onListen', async () => void app.demoSeeded.then(() => (seeded = true)));

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import type { NobleTier } from './economy.ts';
+import type { GiftEvent } from './economy-gifts.ts';
 
 /**
  * A chat (IM) credential minted by the server: the identifier to log in to /ws/im with, its UserSig
@@ -49,9 +51,37 @@ export const imClientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('join'), groupId: z.number().int().positive(), lastSeq: z.number().int().min(0).optional() }),
   z.object({ type: z.literal('leave'), groupId: z.number().int().positive() }),
   z.object({ type: z.literal('send'), groupId: z.number().int().positive(), text: z.string().max(2000) }),
+  /** One-to-one message to a user (by user id). */
+  z.object({ type: z.literal('c2c'), to: z.number().int().positive(), text: z.string().max(2000) }),
+  /** The last one-to-one messages to and from me. */
+  z.object({ type: z.literal('c2c_history') }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type ImClientFrame = z.infer<typeof imClientFrame>;
+
+/** Who sent a message, as everyone in the room sees it (badges and the noble's danmaku colour). */
+export interface ImSenderExt {
+  /** The room's anchor or one of its admins (assistants). */
+  role?: 'anchor' | 'admin';
+  noble?: NobleTier | null;
+  /** Guard level in this room (0 none). */
+  guard?: number;
+  /** Wealth level. */
+  level?: number;
+  /** Danmaku colour (nobles). */
+  color?: string;
+}
+
+/** Custom message types (payload.data JSON `type`): gift line, entrance, moderation notice. */
+export const ImCustomType = { GIFT: 100, ENTRANCE: 102, NOTICE: 103 } as const;
+
+/** payload.data of a moderation notice (stored in the room's history like any message). */
+export interface ImNotice {
+  type: 103;
+  action: 'mute' | 'unmute' | 'kick' | 'admin_set' | 'admin_remove';
+  target: { id: number; nick: string };
+  minutes?: number;
+}
 
 /** One group message as clients receive it (in history and live). */
 export interface ImMessage {
@@ -65,18 +95,62 @@ export interface ImMessage {
   payload: { text?: string; data?: string };
   /** Unix seconds. */
   time: number;
+  ext?: ImSenderExt;
+}
+
+/** A noble or guard entering the room (type 102): played, not kept in the history. */
+export interface EntranceEvent {
+  type: 102;
+  room_id: number;
+  user: { id: number; nick: string; avatar: string };
+  noble: NobleTier | null;
+  guard_level: number;
+}
+
+/** Room events relayed live next to the messages, without a sequence (not replayed on resume). */
+export type ImEvent = GiftEvent | EntranceEvent;
+
+/**
+ * A one-to-one message (spec §3/§4). cloudCustomData.type says who sent it: 0 an anchor (goes to
+ * the anchor list), 1 a room admin / assistant, 2 anyone else (both go to the assistant list).
+ */
+export interface ImDirectMessage {
+  id: number;
+  from: string;
+  to: string;
+  nick: string;
+  avatar: string;
+  text: string;
+  cloudCustomData: { type: 0 | 1 | 2 };
+  time: number;
+}
+
+/** A site-wide horn (api/Member/sneHorn), shown in every room. */
+export interface Horn {
+  id: number;
+  user: { id: number; nick: string; avatar: string };
+  noble: NobleTier | null;
+  room_id: number | null;
+  text: string;
+  time: number;
 }
 
 /**
  * Frames the server sends: {type:'login', identifier, guest} · {type:'joined', groupId, messages}
  * · {type:'left', groupId} · {type:'messages', groupId, messages} (live, batched ~100 ms)
- * · {type:'sent', seq} · {type:'pong'} · {type:'error', msg, request}.
+ * · {type:'sent', seq} · {type:'pong'} · {type:'error', msg, request} · {type:'kicked', groupId, until, msg}
+ * · {type:'c2c', message} · {type:'c2c_sent', id, message} · {type:'c2c_history', messages} · {type:'horn', horn}.
  */
 export type ImServerFrame =
   | { type: 'login'; identifier: string; guest: boolean }
   | { type: 'joined'; groupId: number; messages: ImMessage[] }
   | { type: 'left'; groupId: number }
-  | { type: 'messages'; groupId: number; messages: ImMessage[] }
+  | { type: 'messages'; groupId: number; messages: ImMessage[]; events?: ImEvent[] }
+  | { type: 'kicked'; groupId: number; until: string; msg: string }
+  | { type: 'c2c'; message: ImDirectMessage }
+  | { type: 'c2c_sent'; id: number; message: ImDirectMessage }
+  | { type: 'c2c_history'; messages: ImDirectMessage[] }
+  | { type: 'horn'; horn: Horn }
   | { type: 'sent'; groupId: number; seq: number }
   | { type: 'pong' }
   | { type: 'error'; msg: string; request: string };

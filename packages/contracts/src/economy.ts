@@ -158,7 +158,7 @@ export const CHECKIN_GIFT_NUM = 5;
 // ── Ledger ──
 
 /** What a ledger movement was for; the Order calls filter on these. */
-export const LEDGER_KINDS = ['recharge', 'gift', 'guard', 'noble', 'withdraw', 'withdraw_return', 'convert', 'invite_bonus'] as const;
+export const LEDGER_KINDS = ['recharge', 'gift', 'guard', 'noble', 'withdraw', 'withdraw_return', 'convert', 'invite_bonus', 'horn'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const WALLET_KINDS = ['consumption', 'income'] as const;
 export type WalletKind = (typeof WALLET_KINDS)[number];

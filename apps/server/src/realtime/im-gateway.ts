@@ -1,10 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { CHAT_HISTORY_SIZE, CHAT_TEXT_MAX, type ImMessage, type ImServerFrame, imClientFrame } from '@livesports/contracts/chat';
+import { type EntranceEvent, type ImEvent, type ImMessage, type ImServerFrame, imClientFrame } from '@livesports/contracts/chat';
+import { economyRoomChannel } from '@livesports/contracts/economy-gifts';
+import type { Perks } from '@livesports/contracts/economy-gifts';
 import type { Bus } from '../platform/bus.ts';
 import { localize } from '../platform/envelope.ts';
-import type { ChatIdentity, ChatCredentials } from '../modules/chat/credentials.ts';
-import type { ChatRepo, StoredMessage } from '../modules/chat/repo.ts';
+import { AppError } from '../platform/errors.ts';
+import type { ChatCredentials, ChatIdentity } from '../modules/chat/credentials.ts';
+import { type DirectService, userChannel } from '../modules/chat/direct.service.ts';
+import { HORN_CHANNEL } from '../modules/chat/horns.service.ts';
+import { type MessagesService, groupChannel } from '../modules/chat/messages.service.ts';
+import { MOD_CHANNEL, type ModEvent, type ModerationService, formatUntil } from '../modules/chat/moderation.service.ts';
 import { type PreparedFrame, prepareFrame, sendPrepared } from './prepared-frame.ts';
 
 /**
@@ -16,19 +22,21 @@ import { type PreparedFrame, prepareFrame, sendPrepared } from './prepared-frame
  *                                              50, or everything after lastSeq when resuming)
  *   → {type:'send', groupId, text}          ← {type:'sent', groupId, seq}; guests: 'Please login first'
  *   → {type:'leave', groupId}               ← {type:'left', groupId}
- *   live                                    ← {type:'messages', groupId, messages}
+ *   → {type:'c2c', to, text}                ← {type:'c2c_sent', id, message}; the recipient ← {type:'c2c', message}
+ *   → {type:'c2c_history'}                  ← {type:'c2c_history', messages}
+ *   live                                    ← {type:'messages', groupId, messages, events?}
+ *                                           ← {type:'kicked', groupId, until, msg} · {type:'horn', horn}
  *
- * Messages are stored with a per-group sequence number, then published on the bus (Redis between
- * processes); each process batches what it hears per group for ~100 ms and writes one serialized
- * frame to all its members. A joining client's live frames are held until its history is out, and
- * held messages already in the history are dropped, so a resume has neither gaps nor duplicates.
+ * Messages are stored with a per-group sequence number (chat/messages.service.ts), then published on
+ * the bus (Redis between processes); each process batches what it hears per group for ~100 ms and
+ * writes one prepared frame to all its members. Room events (gifts type 100 from the economy,
+ * entrances type 102) ride in the same batch without a sequence. A joining client's live frames are
+ * held until its history is out, and held messages already in the history are dropped, so a resume
+ * has neither gaps nor duplicates.
  */
 
-/** Longest wait for a history page when resuming. */
+/** Longest history page when resuming. */
 const RESUME_LIMIT = 500;
-/** Sends allowed per connection per window (a flood from one socket is refused, not queued). */
-const SEND_BURST = 10;
-const SEND_WINDOW_MS = 10_000;
 /** A client this far behind is cut off; it reconnects and resumes from its last sequence. */
 const MAX_BUFFERED = 4 * 1024 * 1024;
 
@@ -41,44 +49,35 @@ interface Client {
   held: Map<number, ImMessage[]>;
   /** Per group just joined: the last sequence its history covered; batched messages up to it are skipped. */
   floor: Map<number, number>;
-  sends: number[];
 }
 
 interface Group {
   members: Set<Client>;
   pending: ImMessage[];
+  events: ImEvent[];
   timer: NodeJS.Timeout | null;
-  unsubscribe: Promise<() => Promise<void>>;
-}
-
-const channel = (groupId: number) => `chat:group:${groupId}`;
-
-export function toImMessage(m: StoredMessage): ImMessage {
-  return {
-    groupId: m.groupId,
-    seq: m.seq,
-    from: m.fromIdentifier,
-    nick: m.nick,
-    avatar: m.avatar,
-    type: m.type,
-    payload: m.payload as ImMessage['payload'],
-    time: Math.floor(new Date(m.createdAt).getTime() / 1000),
-  };
+  unsubscribe: Promise<Array<() => Promise<void>>>;
 }
 
 export interface ImGatewayOptions {
   credentials: ChatCredentials;
-  repo: ChatRepo;
   bus: Bus;
+  messages: MessagesService;
+  moderation: ModerationService;
+  direct: DirectService;
+  perks: (userId: number, roomId: number) => Promise<Perks | null>;
   batchMs?: number;
   loginTimeoutMs?: number;
 }
 
 export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
-  const { credentials, repo, bus } = opts;
+  const { credentials, bus, messages, moderation, direct } = opts;
   const batchMs = opts.batchMs ?? 100;
   const loginTimeoutMs = opts.loginTimeoutMs ?? 10_000;
   const groups = new Map<number, Group>();
+  /** Logged-in members by user id, with their one-to-one channel subscription. */
+  const members = new Map<number, { clients: Set<Client>; off: Promise<() => Promise<void>> }>();
+  const everyone = new Set<Client>();
 
   function write(c: Client, data: PreparedFrame | ImServerFrame) {
     if (c.ws.readyState !== c.ws.OPEN) return;
@@ -88,25 +87,32 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
   }
   const fail = (c: Client, request: string, key: string, params?: Record<string, string | number>) =>
     write(c, { type: 'error', msg: localize(c.req, key, params), request });
+  const failWith = (c: Client, request: string, err: unknown) => {
+    if (err instanceof AppError) return fail(c, request, err.key, err.params);
+    throw err;
+  };
 
   function flush(groupId: number, g: Group) {
     g.timer = null;
-    if (g.pending.length === 0) return;
-    const messages = g.pending.sort((a, b) => a.seq - b.seq);
+    if (g.pending.length === 0 && g.events.length === 0) return;
+    const batch = g.pending.sort((a, b) => a.seq - b.seq);
+    const events = g.events;
     g.pending = [];
-    // Serialized once for every member of this process.
-    const frame = prepareFrame(JSON.stringify({ type: 'messages', groupId, messages } satisfies ImServerFrame));
+    g.events = [];
+    const body = { type: 'messages', groupId, messages: batch, ...(events.length ? { events } : {}) } satisfies ImServerFrame;
+    // Serialized and framed once for every member of this process.
+    const frame = prepareFrame(JSON.stringify(body));
     for (const c of g.members) {
       const held = c.held.get(groupId);
       if (held) {
-        held.push(...messages);
+        held.push(...batch);
         continue;
       }
       // A batch gathered before the client's join may hold messages its history already had.
       const floor = c.floor.get(groupId);
-      if (floor !== undefined && messages[0].seq <= floor) {
-        const fresh = messages.filter((m) => m.seq > floor);
-        if (fresh.length) write(c, { type: 'messages', groupId, messages: fresh });
+      if (floor !== undefined && batch.length && batch[0].seq <= floor) {
+        const fresh = batch.filter((m) => m.seq > floor);
+        if (fresh.length || events.length) write(c, { ...body, messages: fresh });
       } else {
         c.floor.delete(groupId);
         write(c, frame);
@@ -115,16 +121,24 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
   }
 
   // The bus may already be closed when the app shuts down; there is nothing left to undo then.
-  const unsubscribe = (g: Group) => g.unsubscribe.then((off) => off()).catch(() => {});
+  const unsubscribe = (g: Group) => g.unsubscribe.then((offs) => Promise.all(offs.map((off) => off()))).catch(() => {});
 
   function group(groupId: number): Group {
     let g = groups.get(groupId);
     if (!g) {
-      const created: Group = { members: new Set(), pending: [], timer: null, unsubscribe: Promise.resolve(async () => {}) };
-      created.unsubscribe = bus.subscribe(channel(groupId), (raw) => {
-        created.pending.push(JSON.parse(raw) as ImMessage);
-        created.timer ??= setTimeout(() => flush(groupId, created), batchMs);
-      });
+      const created: Group = { members: new Set(), pending: [], events: [], timer: null, unsubscribe: Promise.resolve([]) };
+      const schedule = () => (created.timer ??= setTimeout(() => flush(groupId, created), batchMs));
+      created.unsubscribe = Promise.all([
+        bus.subscribe(groupChannel(groupId), (raw) => {
+          created.pending.push(JSON.parse(raw) as ImMessage);
+          schedule();
+        }),
+        // Gifts (published by the economy after the payment commits) and entrances: relayed, not stored.
+        bus.subscribe(economyRoomChannel(groupId), (raw) => {
+          created.events.push(JSON.parse(raw) as ImEvent);
+          schedule();
+        }),
+      ]);
       groups.set(groupId, created);
       g = created;
     }
@@ -145,8 +159,26 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
     }
   }
 
+  async function announceEntrance(userId: number, groupId: number) {
+    const perks = await opts.perks(userId, groupId);
+    if (!perks || (!perks.noble && !perks.guard_level)) return;
+    const who = await moderation.person(userId);
+    if (!who) return;
+    const event: EntranceEvent = { type: 102, room_id: groupId, user: who, noble: perks.noble, guard_level: perks.guard_level };
+    await bus.publish(economyRoomChannel(groupId), JSON.stringify(event));
+  }
+
   async function join(c: Client, groupId: number, lastSeq: number | undefined) {
-    if (!(await repo.isAnchor(groupId))) return fail(c, 'join', 'chat.no_room');
+    try {
+      await moderation.requireRoom(groupId);
+    } catch (err) {
+      return failWith(c, 'join', err);
+    }
+    const userId = c.identity?.userId ?? null;
+    if (userId !== null) {
+      const until = await moderation.kickedUntil(groupId, userId);
+      if (until) return write(c, { type: 'kicked', groupId, until: until.toISOString(), msg: localize(c.req, 'chat.kicked', { until: formatUntil(until) }) });
+    }
     if (c.groups.has(groupId)) await leave(c, groupId);
     const g = group(groupId);
     // Listen before reading history, so nothing published in between is missed.
@@ -154,37 +186,78 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
     c.groups.add(groupId);
     g.members.add(c);
     await g.unsubscribe;
-    const history = (await repo.history(groupId, lastSeq ?? null, lastSeq === undefined ? CHAT_HISTORY_SIZE : RESUME_LIMIT)).map(toImMessage);
+    const history = await messages.history(groupId, lastSeq === undefined ? undefined : lastSeq).catch(() => []);
     if (!c.groups.has(groupId)) return; // left (or closed) meanwhile
-    write(c, { type: 'joined', groupId, messages: history });
-    const upTo = history.at(-1)?.seq ?? lastSeq ?? 0;
+    const page = lastSeq === undefined ? history : history.slice(0, RESUME_LIMIT);
+    write(c, { type: 'joined', groupId, messages: page });
+    const upTo = page.at(-1)?.seq ?? lastSeq ?? 0;
     const held = c.held.get(groupId) ?? [];
     c.held.delete(groupId);
     c.floor.set(groupId, upTo);
     const fresh = held.filter((m) => m.seq > upTo);
     if (fresh.length) write(c, { type: 'messages', groupId, messages: fresh });
+    // A first join (not a resume) of a noble or guard is announced to the room.
+    if (userId !== null && lastSeq === undefined) void announceEntrance(userId, groupId).catch((err) => app.log.warn({ err }, 'entrance not announced'));
   }
 
-  async function send(c: Client, groupId: number, raw: string) {
+  async function send(c: Client, groupId: number, text: string) {
     const userId = c.identity?.userId ?? null;
     if (userId === null) return fail(c, 'send', 'auth.login_first');
     if (!c.groups.has(groupId)) return fail(c, 'send', 'chat.not_joined');
-    const text = raw.trim();
-    if (!text) return fail(c, 'send', 'chat.empty');
-    if ([...text].length > CHAT_TEXT_MAX) return fail(c, 'send', 'chat.too_long', { max: CHAT_TEXT_MAX });
-    const now = Date.now();
-    c.sends = c.sends.filter((t) => now - t < SEND_WINDOW_MS);
-    if (c.sends.length >= SEND_BURST) return fail(c, 'send', 'common.too_many');
-    c.sends.push(now);
-    const sender = await repo.sender(userId);
-    if (!sender) return fail(c, 'send', 'auth.login_first');
-    const stored = await repo.append({ groupId, fromIdentifier: String(userId), nick: sender.nick, avatar: sender.avatar, type: 'TIMTextElem', payload: { text } });
-    await bus.publish(channel(groupId), JSON.stringify(toImMessage(stored)));
-    write(c, { type: 'sent', groupId, seq: stored.seq });
+    try {
+      const m = await messages.postText(userId, groupId, text);
+      write(c, { type: 'sent', groupId, seq: m.seq });
+    } catch (err) {
+      failWith(c, 'send', err);
+    }
   }
 
+  function addMember(c: Client, userId: number) {
+    let m = members.get(userId);
+    if (!m) {
+      const entry = { clients: new Set<Client>(), off: Promise.resolve(async () => {}) };
+      entry.off = bus.subscribe(userChannel(userId), (raw) => {
+        const frame = prepareFrame(`{"type":"c2c","message":${raw}}`);
+        for (const cl of entry.clients) write(cl, frame);
+      });
+      members.set(userId, entry);
+      m = entry;
+    }
+    m.clients.add(c);
+  }
+
+  async function removeMember(c: Client) {
+    const userId = c.identity?.userId;
+    if (userId == null) return;
+    const m = members.get(userId);
+    if (!m) return;
+    m.clients.delete(c);
+    if (m.clients.size === 0) {
+      members.delete(userId);
+      await m.off.then((off) => off()).catch(() => {});
+    }
+  }
+
+  // A kick takes effect in every process: the user's sockets leave the room's group at once.
+  const offMod = bus.subscribe(MOD_CHANNEL, (raw) => {
+    const e = JSON.parse(raw) as ModEvent;
+    if (e.kind !== 'kick' || !e.until) return;
+    const until = new Date(e.until);
+    for (const c of members.get(e.userId)?.clients ?? []) {
+      if (!c.groups.has(e.roomId)) continue;
+      void leave(c, e.roomId);
+      write(c, { type: 'kicked', groupId: e.roomId, until: e.until, msg: localize(c.req, 'chat.kicked', { until: formatUntil(until) }) });
+    }
+  });
+  // Horns go to every socket of this process, whatever room it is in.
+  const offHorn = bus.subscribe(HORN_CHANNEL, (raw) => {
+    const frame = prepareFrame(`{"type":"horn","horn":${raw}}`);
+    for (const c of everyone) if (c.identity) write(c, frame);
+  });
+
   app.get('/ws/im', { websocket: true }, (ws, req) => {
-    const c: Client = { ws, req, identity: null, groups: new Set(), held: new Map(), floor: new Map(), sends: [] };
+    const c: Client = { ws, req, identity: null, groups: new Set(), held: new Map(), floor: new Map() };
+    everyone.add(c);
     const loginTimer = setTimeout(() => c.identity || ws.close(4001, 'login timeout'), loginTimeoutMs);
     // Frames of one client are handled one after another, in the order sent.
     let queue = Promise.resolve();
@@ -205,17 +278,32 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
           fail(c, 'login', 'chat.bad_credential');
           return ws.close(4001, 'bad credential');
         }
+        if (c.identity) await removeMember(c);
         c.identity = identity;
+        if (identity.userId !== null) addMember(c, identity.userId);
         clearTimeout(loginTimer);
         return write(c, { type: 'login', identifier: identity.identifier, guest: identity.userId === null });
       }
       if (!c.identity) return fail(c, f.type, 'chat.bad_credential');
-      if (f.type === 'join') return join(c, f.groupId, f.lastSeq);
-      if (f.type === 'leave') {
-        await leave(c, f.groupId);
-        return write(c, { type: 'left', groupId: f.groupId });
+      switch (f.type) {
+        case 'join':
+          return join(c, f.groupId, f.lastSeq);
+        case 'leave':
+          await leave(c, f.groupId);
+          return write(c, { type: 'left', groupId: f.groupId });
+        case 'send':
+          return send(c, f.groupId, f.text);
+        case 'c2c':
+          try {
+            const message = await direct.send(c.identity.userId, f.to, f.text);
+            return write(c, { type: 'c2c_sent', id: message.id, message });
+          } catch (err) {
+            return failWith(c, 'c2c', err);
+          }
+        case 'c2c_history':
+          if (c.identity.userId === null) return fail(c, 'c2c_history', 'auth.login_first');
+          return write(c, { type: 'c2c_history', messages: await direct.history(c.identity.userId) });
       }
-      return send(c, f.groupId, f.text);
     }
 
     ws.on('message', (data) => {
@@ -226,8 +314,10 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
     });
     ws.on('close', () => {
       clearTimeout(loginTimer);
+      everyone.delete(c);
       queue = queue.then(async () => {
         for (const id of [...c.groups]) await leave(c, id);
+        await removeMember(c);
       });
     });
   });
@@ -238,5 +328,10 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
       groups.delete(id);
       await unsubscribe(g);
     }
+    for (const [id, m] of members) {
+      members.delete(id);
+      await m.off.then((off) => off()).catch(() => {});
+    }
+    for (const off of [offMod, offHorn]) await off.then((f) => f()).catch(() => {});
   });
 }

@@ -71,6 +71,8 @@ export const economyMessages = {
   'economy.kind_withdraw': { en: 'Withdrawal', zh: '提现', es: 'Retiro' },
   'economy.kind_withdraw_return': { en: 'Withdrawal returned', zh: '提现退回', es: 'Retiro devuelto' },
   'economy.kind_convert': { en: 'Conversion', zh: '兑换', es: 'Conversión' },
+  'economy.kind_horn': { en: 'Horn', zh: '喇叭', es: 'Bocina' },
+  'economy.title_horn': { en: 'Site-wide horn', zh: '全站喇叭', es: 'Bocina en todo el sitio' },
   'economy.kind_invite_bonus': { en: 'Invite bonus', zh: '邀请奖励', es: 'Bono de invitación' },
   'economy.title_recharge': { en: 'Recharge, order {{order}}', zh: '充值，订单 {{order}}', es: 'Recarga, pedido {{order}}' },
   'economy.title_gift_out': { en: '{{gift}} ×{{num}} to {{name}}', zh: '送给 {{name}} {{gift}} ×{{num}}', es: '{{gift}} ×{{num}} para {{name}}' },

@@ -52,6 +52,7 @@ CREATE TABLE "horns" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "chat_messages" ADD COLUMN "ext" jsonb;--> statement-breakpoint
 CREATE INDEX "chat_direct_to" ON "chat_direct" USING btree ("to_user","id");--> statement-breakpoint
 CREATE INDEX "chat_direct_from" ON "chat_direct" USING btree ("from_user","id");--> statement-breakpoint
 CREATE INDEX "chat_mod_log_room" ON "chat_mod_log" USING btree ("room_id","id");--> statement-breakpoint

@@ -21,6 +21,8 @@ export const chatMessages = pgTable(
     /** Message type, e.g. TIMTextElem; payload.data is JSON for custom types (spec §3). */
     type: text('type').notNull(),
     payload: jsonb('payload').notNull(),
+    /** The sender's badges and danmaku colour when it was sent (role, noble, guard, level). */
+    ext: jsonb('ext'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.seq] })],

@@ -11,6 +11,7 @@ export interface StoredMessage {
   avatar: string;
   type: string;
   payload: unknown;
+  ext?: unknown;
   createdAt: Date;
 }
 
@@ -39,7 +40,7 @@ export function createChatRepo(db: Db) {
           .returning({ seq: chatGroups.lastSeq });
         const [row] = await tx
           .insert(chatMessages)
-          .values({ ...msg, seq, payload: msg.payload as object })
+          .values({ ...msg, seq, payload: msg.payload as object, ext: (msg.ext ?? null) as object | null })
           .returning();
         return row as StoredMessage;
       });

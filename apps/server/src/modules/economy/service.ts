@@ -9,6 +9,7 @@ import { createGiftsRepo } from './gifts.repo.ts';
 import { createGiftsService } from './gifts.service.ts';
 import { createGuardsRepo } from './guards.repo.ts';
 import { createGuardsService } from './guards.service.ts';
+import { createHornsService } from './horns.service.ts';
 import { createInvitesRepo } from './invites.repo.ts';
 import { createInvitesService } from './invites.service.ts';
 import { createNoblesRepo } from './nobles.repo.ts';
@@ -70,6 +71,7 @@ export function createEconomyService(deps: EconomyDeps) {
     withdrawals,
     ranking,
     invites,
+    horns: createHornsService(ctx),
 
     /** Product data every site needs (gift catalogue, invite pool); run once at start. */
     start: () => ensureCatalogue(deps.db),

@@ -37,6 +37,8 @@ export function lineTitle(lang: Lang, kind: LedgerKind, meta: OpMeta, amount: nu
       return translate(lang, 'economy.title_convert');
     case 'invite_bonus':
       return translate(lang, 'economy.title_invite_bonus');
+    case 'horn':
+      return translate(lang, 'economy.title_horn');
   }
 }
 

@@ -1,0 +1,106 @@
+import { CHAT_HISTORY_SIZE, CHAT_TEXT_MAX, type ImMessage, type ImNotice, type ImSenderExt } from '@livesports/contracts/chat';
+import { NOBLES } from '@livesports/contracts/economy';
+import type { Perks } from '@livesports/contracts/economy-gifts';
+import type { Bus } from '../../platform/bus.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { badInput, notLoggedIn, tooMany } from '../../platform/errors.ts';
+import type { ChatRepo, StoredMessage } from './repo.ts';
+import type { ModerationService } from './moderation.service.ts';
+
+/** Messages one user may send per window, across all their sockets and the HTTP danmaku call. */
+export const USER_SEND_BURST = 10;
+export const USER_SEND_WINDOW_MS = 10_000;
+
+export const groupChannel = (groupId: number) => `chat:group:${groupId}`;
+
+export function toImMessage(m: StoredMessage): ImMessage {
+  return {
+    groupId: m.groupId,
+    seq: m.seq,
+    from: m.fromIdentifier,
+    nick: m.nick,
+    avatar: m.avatar,
+    type: m.type,
+    payload: m.payload as ImMessage['payload'],
+    time: Math.floor(new Date(m.createdAt).getTime() / 1000),
+    ...(m.ext ? { ext: m.ext as ImSenderExt } : {}),
+  };
+}
+
+/**
+ * Posting into a room's group: the one path for text from /ws/im and from api/Barrage/send, and
+ * for moderation notices. Checks, stores under the next sequence, then publishes on the bus.
+ */
+export function createMessagesService(deps: { repo: ChatRepo; bus: Bus; clock: Clock; moderation: () => ModerationService; perks: (userId: number, roomId: number) => Promise<Perks | null> }) {
+  const { repo, bus } = deps;
+  const recent = new Map<number, number[]>();
+
+  /** Sliding window per user; a flood is refused, not queued. */
+  function admit(userId: number) {
+    const now = deps.clock.now().getTime();
+    const times = (recent.get(userId) ?? []).filter((t) => now - t < USER_SEND_WINDOW_MS);
+    if (times.length >= USER_SEND_BURST) {
+      recent.set(userId, times);
+      throw tooMany('chat.rate');
+    }
+    times.push(now);
+    recent.set(userId, times);
+    // Forget idle users now and then so the map does not grow without end.
+    if (recent.size > 50_000) for (const [id, ts] of recent) if (!ts.some((t) => now - t < USER_SEND_WINDOW_MS)) recent.delete(id);
+  }
+
+  async function ext(userId: number, roomId: number): Promise<ImSenderExt> {
+    const [perks, role] = await Promise.all([deps.perks(userId, roomId), deps.moderation().role(roomId, userId)]);
+    const e: ImSenderExt = {};
+    if (role !== 'viewer') e.role = role;
+    if (perks) {
+      e.level = perks.wealth_level;
+      if (perks.noble) {
+        e.noble = perks.noble;
+        e.color = NOBLES.find((n) => n.tier === perks.noble)?.danmaku_color;
+      }
+      if (perks.guard_level) e.guard = perks.guard_level;
+    }
+    return e;
+  }
+
+  async function publish(stored: StoredMessage) {
+    const m = toImMessage(stored);
+    await bus.publish(groupChannel(m.groupId), JSON.stringify(m));
+    return m;
+  }
+
+  return {
+    admit,
+
+    /** A user's text message (chat line and danmaku). Throws the localized refusal. */
+    async postText(userId: number | null, groupId: number, raw: string): Promise<ImMessage> {
+      if (userId === null) throw notLoggedIn();
+      const text = raw.trim();
+      if (!text) throw badInput('chat.empty');
+      if ([...text].length > CHAT_TEXT_MAX) throw badInput('chat.too_long', { max: CHAT_TEXT_MAX });
+      await deps.moderation().requireRoom(groupId);
+      admit(userId);
+      await deps.moderation().checkSend(groupId, userId, text);
+      const [sender, e] = await Promise.all([repo.sender(userId), ext(userId, groupId)]);
+      if (!sender) throw notLoggedIn();
+      const stored = await repo.append({ groupId, fromIdentifier: String(userId), nick: sender.nick, avatar: sender.avatar, type: 'TIMTextElem', payload: { text }, ext: Object.keys(e).length ? e : null });
+      return publish(stored);
+    },
+
+    /** A moderation notice (custom type 103), kept in the history like any message. */
+    async postNotice(groupId: number, actorId: number, notice: ImNotice) {
+      const sender = await repo.sender(actorId);
+      const stored = await repo.append({ groupId, fromIdentifier: String(actorId), nick: sender?.nick ?? '', avatar: sender?.avatar ?? '', type: 'TIMCustomElem', payload: { data: JSON.stringify(notice) }, ext: null });
+      await publish(stored);
+    },
+
+    /** The latest messages of a room, or those after lastSeq (api/Barrage/getList). */
+    async history(groupId: number, lastSeq?: number) {
+      await deps.moderation().requireRoom(groupId);
+      const rows = await repo.history(groupId, lastSeq ?? null, lastSeq === undefined ? CHAT_HISTORY_SIZE : 200);
+      return rows.map(toImMessage);
+    },
+  };
+}
+export type MessagesService = ReturnType<typeof createMessagesService>;

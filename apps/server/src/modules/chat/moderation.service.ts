@@ -1,0 +1,195 @@
+import { KEYWORDS_MAX, ROOM_ADMIN_MAX, type Sanction } from '@livesports/contracts/chat-moderation';
+import type { ImNotice } from '@livesports/contracts/chat';
+import type { AuthUser } from '../../platform/auth.ts';
+import type { Bus } from '../../platform/bus.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, badInput, forbidden } from '../../platform/errors.ts';
+import type { ModerationRepo, SanctionKind } from './moderation.repo.ts';
+
+/** Bus channel that tells every gateway process about a kick (its sockets leave the room). */
+export const MOD_CHANNEL = 'chat:mod';
+export interface ModEvent {
+  roomId: number;
+  userId: number;
+  kind: SanctionKind | 'keywords';
+  /** ISO end of the sanction; null when lifted. */
+  until: string | null;
+}
+
+export type RoomRole = 'anchor' | 'admin' | 'viewer';
+
+/** How a sanction's end is written in messages: one form every reader understands, in UTC. */
+export const formatUntil = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** Keyword lists are read on every message; kept here for a short while, dropped on change. */
+const KEYWORDS_TTL_MS = 30_000;
+
+/**
+ * Room moderation rules (spec §6; the spec shows no rules, these are the usual ones of live sites):
+ * the anchor moderates its own room and names up to ROOM_ADMIN_MAX admins; admins mute and kick
+ * viewers but not the anchor or each other; nobody moderates themself. Every action is logged and
+ * announced in the room as a notice, and a kick takes effect at once in every process.
+ */
+export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; clock: Clock; notice: (roomId: number, actorId: number, n: ImNotice) => Promise<void> }) {
+  const { repo, bus, clock } = deps;
+  const keywordCache = new Map<number, { words: string[]; at: number }>();
+
+  async function role(roomId: number, userId: number): Promise<RoomRole> {
+    if (userId === roomId) {
+      const u = await repo.user(userId);
+      if (u?.isAnchor === 1) return 'anchor';
+    }
+    return (await repo.isAdmin(roomId, userId)) ? 'admin' : 'viewer';
+  }
+
+  async function requireRoom(roomId: number) {
+    const anchor = await repo.user(roomId);
+    if (!anchor || anchor.isAnchor !== 1) throw badInput('chat.no_room');
+    return anchor;
+  }
+
+  async function requireModerator(roomId: number, actor: AuthUser): Promise<RoomRole> {
+    await requireRoom(roomId);
+    const r = await role(roomId, actor.id);
+    if (r === 'viewer') throw forbidden('chat.not_moderator');
+    return r;
+  }
+
+  async function requireAnchor(actor: AuthUser) {
+    if (!actor.isAnchor) throw forbidden('chat.only_anchor');
+    return actor.id;
+  }
+
+  async function sanction(actor: AuthUser, roomId: number, targetId: number, kind: SanctionKind, minutes: number) {
+    const actorRole = await requireModerator(roomId, actor);
+    if (targetId === actor.id) throw badInput('chat.self');
+    const target = await repo.user(targetId);
+    if (!target) throw badInput('chat.user_unknown');
+    const targetRole = await role(roomId, targetId);
+    if (targetRole === 'anchor' || (targetRole === 'admin' && actorRole !== 'anchor')) throw forbidden('chat.cannot_moderate');
+    const now = clock.now();
+    let until: Date | null = null;
+    if (minutes > 0) {
+      until = new Date(now.getTime() + minutes * 60_000);
+      await repo.setSanction(roomId, targetId, kind, until, actor.id);
+    } else {
+      await repo.liftSanction(roomId, targetId, kind);
+    }
+    const action = minutes > 0 ? kind : kind === 'mute' ? 'unmute' : 'unkick';
+    await repo.log({ roomId, actorId: actor.id, targetId, action, detail: minutes > 0 ? { minutes, until: until!.toISOString() } : {} });
+    await bus.publish(MOD_CHANNEL, JSON.stringify({ roomId, userId: targetId, kind, until: until?.toISOString() ?? null } satisfies ModEvent));
+    if (action !== 'unkick') await deps.notice(roomId, actor.id, { type: 103, action, target: { id: targetId, nick: target.user_nickname }, ...(minutes > 0 ? { minutes } : {}) });
+    return { until: until?.toISOString() ?? null };
+  }
+
+  async function keywords(roomId: number): Promise<string[]> {
+    const hit = keywordCache.get(roomId);
+    if (hit && clock.now().getTime() - hit.at < KEYWORDS_TTL_MS) return hit.words;
+    const words = await repo.keywords(roomId);
+    keywordCache.set(roomId, { words, at: clock.now().getTime() });
+    return words;
+  }
+
+  // Another process changed a room's keywords: read them again on the next message.
+  const off = bus.subscribe(MOD_CHANNEL, (raw) => {
+    const e = JSON.parse(raw) as ModEvent;
+    if (e.kind === 'keywords') keywordCache.delete(e.roomId);
+  });
+
+  const admins = (roomId: number) => repo.admins(roomId).then((rows) => rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })));
+
+  return {
+    role,
+    requireRoom,
+    admins,
+    close: () => off.then((f) => f()).catch(() => {}),
+
+    async setAdmin(actor: AuthUser, targetId: number, status: 0 | 1) {
+      const roomId = await requireAnchor(actor);
+      if (targetId === actor.id) throw badInput('chat.self');
+      const target = await repo.user(targetId);
+      if (!target) throw badInput('chat.user_unknown');
+      const changed = status === 1 ? await repo.addAdmin(roomId, targetId, ROOM_ADMIN_MAX) : await repo.removeAdmin(roomId, targetId);
+      if (status === 1 && !changed) {
+        if (!(await repo.isAdmin(roomId, targetId))) throw badInput('chat.admins_full', { max: ROOM_ADMIN_MAX });
+      } else if (changed || status === 1) {
+        await repo.log({ roomId, actorId: actor.id, targetId, action: status === 1 ? 'admin_set' : 'admin_remove' });
+        await deps.notice(roomId, actor.id, { type: 103, action: status === 1 ? 'admin_set' : 'admin_remove', target: { id: targetId, nick: target.user_nickname } });
+      }
+      return admins(roomId);
+    },
+
+    mute: (actor: AuthUser, roomId: number, targetId: number, minutes: number) => sanction(actor, roomId, targetId, 'mute', minutes),
+    kick: (actor: AuthUser, roomId: number, targetId: number, minutes: number) => sanction(actor, roomId, targetId, 'kick', minutes),
+
+    async sanctions(actor: AuthUser, roomId: number): Promise<Sanction[]> {
+      await requireModerator(roomId, actor);
+      const rows = await repo.sanctions(roomId, clock.now());
+      return rows.map((r) => ({ user: { id: r.id, user_nickname: r.user_nickname, avatar: r.avatar }, kind: r.kind as SanctionKind, until: r.until.toISOString(), actor_id: r.actor_id }));
+    },
+
+    async log(actor: AuthUser, roomId: number, page: number, limit: number) {
+      await requireModerator(roomId, actor);
+      const { list, total } = await repo.logPage(roomId, page, limit);
+      const people = await repo.users([...new Set(list.flatMap((e) => (e.targetId ? [e.actorId, e.targetId] : [e.actorId])))]);
+      const gone = (id: number) => ({ id, user_nickname: '', avatar: '' });
+      return {
+        total,
+        list: list.map((e) => ({
+          id: e.id,
+          action: e.action as never,
+          actor: people.get(e.actorId) ?? gone(e.actorId),
+          target: e.targetId ? (people.get(e.targetId) ?? gone(e.targetId)) : null,
+          detail: (e.detail ?? {}) as Record<string, unknown>,
+          created_at: e.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    keywordsOf: async (actor: AuthUser) => repo.keywords(await requireAnchor(actor)),
+
+    async setKeywords(actor: AuthUser, words: string[]) {
+      const roomId = await requireAnchor(actor);
+      // Matching ignores case, so words are kept lower-cased and once.
+      const unique = [...new Set(words.map((w) => w.trim().toLowerCase()).filter(Boolean))].slice(0, KEYWORDS_MAX);
+      await repo.replaceKeywords(roomId, unique);
+      keywordCache.delete(roomId);
+      await repo.log({ roomId, actorId: actor.id, targetId: null, action: 'keywords', detail: { count: unique.length } });
+      await bus.publish(MOD_CHANNEL, JSON.stringify({ roomId, userId: actor.id, kind: 'keywords', until: null } satisfies ModEvent));
+      return repo.keywords(roomId);
+    },
+
+    /**
+     * The checks a message must pass before it is stored: not kicked, not muted, no blocked word
+     * (a blocked message is logged for the anchor). Throws the localized refusal.
+     */
+    async checkSend(roomId: number, userId: number, text: string) {
+      const now = clock.now();
+      const [kicked, muted, words] = await Promise.all([repo.sanctionUntil(roomId, userId, 'kick', now), repo.sanctionUntil(roomId, userId, 'mute', now), keywords(roomId)]);
+      if (kicked) throw new AppError('chat.kicked', 403, undefined, { until: formatUntil(kicked) });
+      if (muted) throw new AppError('chat.muted', 403, undefined, { until: formatUntil(muted) });
+      const lower = text.toLowerCase();
+      const word = words.find((w) => lower.includes(w));
+      if (word) {
+        await repo.log({ roomId, actorId: userId, targetId: userId, action: 'blocked_message', detail: { word, text: text.slice(0, 200) } });
+        throw badInput('chat.keyword_blocked');
+      }
+    },
+
+    /** Name and avatar as shown in a room. */
+    async person(userId: number) {
+      const u = await repo.user(userId);
+      return u ? { id: u.id, nick: u.user_nickname, avatar: u.avatar } : null;
+    },
+
+    kickedUntil: (roomId: number, userId: number) => repo.sanctionUntil(roomId, userId, 'kick', clock.now()),
+
+    async myRole(actor: AuthUser, roomId: number) {
+      await requireRoom(roomId);
+      const now = clock.now();
+      const [r, muted, kicked] = await Promise.all([role(roomId, actor.id), repo.sanctionUntil(roomId, actor.id, 'mute', now), repo.sanctionUntil(roomId, actor.id, 'kick', now)]);
+      return { role: r, muted_until: muted?.toISOString() ?? null, kicked_until: kicked?.toISOString() ?? null };
+    },
+  };
+}
+export type ModerationService = ReturnType<typeof createModerationService>;

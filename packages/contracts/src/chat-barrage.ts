@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { defineCall } from './call.ts';
+import type { Horn, ImMessage } from './chat.ts';
+import { idField, idempotencyKeyField } from './economy.ts';
+
+// Danmaku over HTTP (api/Barrage/getList, send) and site-wide horns (api/Member/sneHorn,
+// hornList). A danmaku is a room chat message: the same checks, sequence and fan-out as one sent
+// on /ws/im. Send calls are POST (the spec lists GET): they carry user text or spend coins, and a
+// GET may be repeated by prefetchers and retries.
+
+/** Price of a horn in tenths of a coin (100 coins); emperors use their 30 free ones first. */
+export const HORN_PRICE = 1000;
+/** Longest horn text (characters). */
+export const HORN_TEXT_MAX = 50;
+/** Horns shown by hornList: the newest, from the last day. */
+export const HORN_LIST_SIZE = 20;
+
+const roomField = idField('chat.no_room');
+
+/** The latest danmaku of a room (or those after `last_seq`), oldest first. */
+export const barrageList = defineCall({
+  method: 'GET',
+  path: 'api/Barrage/getList',
+  auth: false,
+  input: z.object({
+    room_id: roomField,
+    last_seq: z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.number({ error: 'common.input_error' }).int('common.input_error').min(0, 'common.input_error').optional()),
+  }),
+  data: z.custom<ImMessage[]>(),
+});
+
+export const barrageSend = defineCall({
+  method: 'POST',
+  path: 'api/Barrage/send',
+  auth: true,
+  input: z.object({ room_id: roomField, text: z.string({ error: 'chat.empty' }).max(2000, 'chat.empty') }),
+  data: z.object({ seq: z.number() }),
+});
+
+export const sneHorn = defineCall({
+  method: 'POST',
+  path: 'api/Member/sneHorn',
+  auth: true,
+  input: z.object({
+    text: z.string({ error: 'chat.horn_empty' }).max(2000, 'chat.horn_empty'),
+    room_id: z.preprocess((v) => (v === '' || v == null ? undefined : v), roomField.optional()),
+    idempotency_key: idempotencyKeyField,
+  }),
+  data: z.object({
+    horn: z.custom<Horn>(),
+    /** One of the emperor's free horns was used (no coins spent). */
+    free: z.boolean(),
+    /** Consumption balance after (tenths). */
+    balance: z.number(),
+    free_horns_left: z.number(),
+  }),
+});
+
+export const hornList = defineCall({ method: 'GET', path: 'api/Member/hornList', auth: false, input: z.object({}), data: z.custom<Horn[]>() });
