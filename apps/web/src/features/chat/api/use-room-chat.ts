@@ -31,3 +31,4 @@ export function useRoomChat(groupId: number) {
 }
 
 export const sendChat = (text: string) => imConnection.send(text);
+export const sendDirect = (to: number, text: string) => imConnection.sendDirect(to, text);
