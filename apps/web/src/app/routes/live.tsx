@@ -1,28 +1,35 @@
+import { useEffect } from 'react';
 import { FollowType } from '@livesports/contracts/social';
 import { LiveRoomPage } from '@/features/live/pages/live-room';
 import { FollowButton } from '@/features/social/components/follow-button';
-import { RoomGiftOverlay, RoomGiftSide } from '@/features/economy/components/room-gifts';
+import { RoomGiftOverlay, RoomGiftSide, playGift } from '@/features/economy/components/room-gifts';
+import { GiftChatLine } from '@/features/economy/components/gift-effects';
 import { ChatPanel } from '@/features/chat/components/chat-panel';
 import { DanmakuLayer } from '@/features/chat/components/danmaku-layer';
+import { onRoomEvent } from '@/features/chat/api/im-client';
+import { useChatFilters } from '@/features/chat/lib/chat-filters';
 
 // /live?id=<room>: the live feature's room with the social feature's follow button and the
 // economy's guard button, gift panel and room ranking beside the player and its gift effects over
 // it; the chat feature's panel heads the side column (in view beside the player, as viewers expect)
-// and its danmaku flies under the gift effects.
+// and its danmaku flies under the gift effects. Gifts heard on the room's chat (type 100) are
+// drawn in the chat list by the economy's line and played by its effects, unless the viewer hid them.
 export function Component() {
+  const hideEffects = useChatFilters((s) => s.hideEffects);
+  useEffect(() => onRoomEvent((e) => e.type === 100 && playGift(e)), []);
   return (
     <LiveRoomPage
       follow={(anchor) => <FollowButton uid={anchor.uid} type={FollowType.ANCHOR} followed={anchor.is_followed === 1} size="md" />}
       side={(room) => (
         <>
-          <ChatPanel roomId={room.anchor.uid} />
+          <ChatPanel roomId={room.anchor.uid} anchorNick={room.anchor.nickname} renderEvent={(e) => (e.type === 100 ? <GiftChatLine event={e} /> : null)} />
           <RoomGiftSide roomId={room.anchor.uid} />
         </>
       )}
       overlay={(room) => (
         <>
           <DanmakuLayer roomId={room.anchor.uid} />
-          <RoomGiftOverlay roomId={room.anchor.uid} />
+          {!hideEffects && <RoomGiftOverlay roomId={room.anchor.uid} />}
         </>
       )}
     />

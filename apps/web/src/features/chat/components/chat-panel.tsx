@@ -1,11 +1,19 @@
-import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_TEXT_MAX, type ImMessage } from '@livesports/contracts/chat';
+import { CHAT_TEXT_MAX, type ImEvent, type ImMessage } from '@livesports/contracts/chat';
 import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
+import { readJSON, writeJSON } from '@/shared/lib/storage';
 import { useChatStore } from '../api/im-client';
+import { useMyRole, useRoomAdmins } from '../api/moderation';
 import { sendChat, useRoomChat } from '../api/use-room-chat';
+import { blockedSet, useChatFilters } from '../lib/chat-filters';
+import { conversations } from '../lib/conversations';
+import { FeedRow, visibleItem } from './chat-rows';
 import { DanmakuControls } from './danmaku-settings';
+import { DirectPanel } from './direct-panel';
+import { FiltersMenu } from './filters-menu';
+import { type MenuTarget, UserMenu } from './user-menu';
 import '../locales';
 import '../chat.css';
 
@@ -13,29 +21,43 @@ import '../chat.css';
 const RENDERED = 150;
 /** Distance from the bottom (px) that still counts as "at the bottom". */
 const STICK_PX = 40;
+const SEEN_KEY = 'chatDirectSeen';
 
-const textOf = (m: ImMessage) => (m.type === 'TIMTextElem' ? (m.payload.text ?? '') : '');
+const until = (iso: string, lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
 
-function MessageRow({ m, self }: { m: ImMessage; self: boolean }) {
-  // Rendered as text nodes: React escapes it, never HTML.
-  return (
-    <li className={self ? 'chat-row chat-row--self' : 'chat-row'} data-testid="chat-message" data-seq={m.seq}>
-      <span className="chat-row__nick">{m.nick || m.from}</span>
-      <span className="chat-row__text">{textOf(m)}</span>
-    </li>
-  );
+export interface ChatPanelProps {
+  roomId: number;
+  anchorNick?: string;
+  /** How a relayed room event (a gift) is drawn in the list; from the page (the economy's line). */
+  renderEvent?: (e: ImEvent) => ReactNode;
+  /** Extra buttons for the header (room management) and the input row (horn), from the page. */
+  headerExtra?: ReactNode;
+  inputExtra?: ReactNode;
 }
 
-/** Room chat (spec §4 chat): history and live messages, input for members, login prompt for guests. */
-export function ChatPanel({ roomId }: { roomId: number }) {
-  const { t } = useTranslation('chat');
+/**
+ * Room chat (spec §4 chat): history and live messages with badges, moderation notices, gift and
+ * entrance lines; a name opens the user menu (write to, block, and for moderators mute / kick /
+ * admin); one-to-one messages in their own tab; input for members, login prompt for guests.
+ */
+export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, inputExtra }: ChatPanelProps) {
+  const { t, i18n } = useTranslation('chat');
   useRoomChat(roomId);
-  const messages = useChatStore((s) => s.messages);
+  const feed = useChatStore((s) => s.feed);
   const status = useChatStore((s) => s.status);
   const joinError = useChatStore((s) => s.error);
+  const kicked = useChatStore((s) => s.kicked);
+  const direct = useChatStore((s) => s.direct);
   const islogin = useAuthStore((s) => s.islogin);
-  const me = useAuthStore((s) => s.user?.id);
+  const meId = useAuthStore((s) => s.user?.id);
+  const me = meId !== undefined ? String(meId) : undefined;
   const openLogin = useLoginDialog((s) => s.openLogin);
+  const filters = useChatFilters();
+  const role = useMyRole(roomId);
+  const admins = useRoomAdmins(roomId);
+  const [tab, setTab] = useState<'chat' | 'direct'>('chat');
+  const [thread, setThread] = useState<{ id: string; nick: string } | null>(null);
+  const [seen, setSeen] = useState<Record<string, number>>(() => readJSON(SEEN_KEY, {}));
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
@@ -43,8 +65,15 @@ export function ChatPanel({ roomId }: { roomId: number }) {
   const atBottom = useRef(true);
   const [unseen, setUnseen] = useState(0);
 
-  const visible = messages.filter((m) => textOf(m)).slice(-RENDERED);
+  const blocked = useMemo(() => blockedSet(filters), [filters.blocked]);
+  const visible = useMemo(
+    () => feed.filter((item) => visibleItem(item, { blocked, hideGifts: filters.hideGifts, hideEntrances: filters.hideEntrances })).slice(-RENDERED),
+    [feed, blocked, filters.hideGifts, filters.hideEntrances],
+  );
+  const adminIds = useMemo(() => new Set((admins.data ?? []).map((a) => String(a.id))), [admins.data]);
+  const unread = me ? conversations(direct, me, String(roomId), seen).reduce((n, c) => n + c.unread, 0) : 0;
   const count = [...text].length;
+  const mutedUntil = role.data?.muted_until && Date.parse(role.data.muted_until) > Date.now() ? role.data.muted_until : null;
 
   // Follow new messages only while the viewer is at the bottom (reading back is not interrupted).
   useLayoutEffect(() => {
@@ -52,9 +81,18 @@ export function ChatPanel({ roomId }: { roomId: number }) {
     if (!el) return;
     if (atBottom.current) el.scrollTop = el.scrollHeight;
     else setUnseen((n) => n + 1);
-  }, [visible.length, visible[visible.length - 1]?.seq]);
+  }, [visible.length, visible[visible.length - 1]?.key]);
 
   useEffect(() => setError(''), [text]);
+
+  const onSeen = useCallback((id: string, lastId: number) => {
+    setSeen((s) => {
+      if ((s[id] ?? 0) >= lastId) return s;
+      const next = { ...s, [id]: lastId };
+      writeJSON(SEEN_KEY, next);
+      return next;
+    });
+  }, []);
 
   const onScroll = () => {
     const el = listRef.current!;
@@ -62,7 +100,8 @@ export function ChatPanel({ roomId }: { roomId: number }) {
     if (atBottom.current) setUnseen(0);
   };
   const jump = () => {
-    const el = listRef.current!;
+    const el = listRef.current;
+    if (!el) return;
     el.scrollTop = el.scrollHeight;
     atBottom.current = true;
     setUnseen(0);
@@ -75,67 +114,115 @@ export function ChatPanel({ roomId }: { roomId: number }) {
     setSending(true);
     const err = await sendChat(value);
     setSending(false);
-    if (err) setError(err === 'offline' ? t('offline') : err);
-    else {
+    if (err) {
+      setError(err === 'offline' ? t('offline') : err);
+      void role.refetch();
+    } else {
       setText('');
       jump();
     }
   };
 
+  const openDirect = (target: MenuTarget) => {
+    setThread({ id: target.id, nick: target.nick });
+    setTab('direct');
+  };
+  const nameWrap = (m: ImMessage, name: ReactNode) => {
+    if (!islogin) return name;
+    const target: MenuTarget = { id: m.from, nick: m.nick, role: m.from === String(roomId) ? 'anchor' : adminIds.has(m.from) ? 'admin' : undefined };
+    return (
+      <UserMenu roomId={roomId} target={target} myRole={role.data?.role} me={me} onDirect={openDirect}>
+        {name}
+      </UserMenu>
+    );
+  };
+
   return (
     <section className="chat-panel" data-testid="chat-panel" data-status={status}>
       <header className="chat-panel__head">
-        <h2 className="chat-panel__title">{t('title')}</h2>
-        <span className={`chat-panel__dot chat-panel__dot--${status}`} title={t(`status.${status}`)} aria-label={t(`status.${status}`)} />
-        <DanmakuControls />
-      </header>
-      <div className="chat-panel__body">
-        <ol className="chat-list" ref={listRef} onScroll={onScroll} aria-live="polite">
-          {visible.length === 0 && <li className="chat-list__empty">{status === 'online' ? t('empty') : t('connecting')}</li>}
-          {visible.map((m) => (
-            <MessageRow key={m.seq} m={m} self={me !== undefined && m.from === String(me)} />
-          ))}
-        </ol>
-        {unseen > 0 && !atBottom.current && (
-          <button type="button" className="chat-panel__more" onClick={jump}>
-            {t('newMessages')}
+        <div className="chat-tabs" role="tablist">
+          <button type="button" role="tab" aria-selected={tab === 'chat'} className={tab === 'chat' ? 'chat-tab chat-tab--on' : 'chat-tab'} onClick={() => setTab('chat')} data-testid="chat-tab">
+            {t('title')}
           </button>
-        )}
-      </div>
-      {joinError && <p className="chat-panel__error">{joinError}</p>}
-      {islogin ? (
-        <form className="chat-form" onSubmit={submit}>
-          <div className="chat-form__field">
-            <input
-              className="chat-form__input"
-              data-testid="chat-input"
-              value={text}
-              maxLength={CHAT_TEXT_MAX * 2}
-              placeholder={t('placeholder')}
-              aria-label={t('placeholder')}
-              onChange={(e) => setText(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
-                  e.preventDefault();
-                  void submit();
-                }
-              }}
-            />
-            <span className={count > CHAT_TEXT_MAX ? 'chat-form__count chat-form__count--over' : 'chat-form__count'}>
-              {count}/{CHAT_TEXT_MAX}
-            </span>
-          </div>
-          <button type="submit" className="btn btn--primary btn--sm" data-testid="chat-send" disabled={!text.trim() || count > CHAT_TEXT_MAX || sending || status !== 'online'}>
-            <span>{t('send')}</span>
-          </button>
-          {error && <p className="chat-panel__error chat-form__error">{error}</p>}
-        </form>
-      ) : (
-        <div className="chat-guest">
-          <button type="button" className="btn btn--primary btn--sm chat-guest__login" data-testid="chat-login" onClick={() => openLogin('login')}>
-            <span>{t('loginToChat')}</span>
-          </button>
+          {islogin && (
+            <button type="button" role="tab" aria-selected={tab === 'direct'} className={tab === 'direct' ? 'chat-tab chat-tab--on' : 'chat-tab'} onClick={() => setTab('direct')} data-testid="direct-tab">
+              {t('direct.title')}
+              {unread > 0 && <span className="chat-count" data-testid="direct-unread">{unread}</span>}
+            </button>
+          )}
         </div>
+        <span className={`chat-panel__dot chat-panel__dot--${status}`} title={t(`status.${status}`)} aria-label={t(`status.${status}`)} />
+        <div className="chat-panel__tools">
+          {headerExtra}
+          <FiltersMenu />
+          <DanmakuControls />
+        </div>
+      </header>
+      {tab === 'direct' && me ? (
+        <DirectPanel me={me} roomId={roomId} anchorNick={anchorNick} open={thread} onOpen={setThread} seen={seen} onSeen={onSeen} />
+      ) : (
+        <>
+          <div className="chat-panel__body">
+            <ol className="chat-list" ref={listRef} onScroll={onScroll} aria-live="polite">
+              {visible.length === 0 && <li className="chat-list__empty">{status === 'online' ? t('empty') : t('connecting')}</li>}
+              {visible.map((item) => (
+                <FeedRow key={item.key} item={item} me={me} nameWrap={nameWrap} renderEvent={renderEvent} />
+              ))}
+            </ol>
+            {unseen > 0 && !atBottom.current && (
+              <button type="button" className="chat-panel__more" onClick={jump}>
+                {t('newMessages')}
+              </button>
+            )}
+          </div>
+          {kicked ? (
+            <p className="chat-panel__banner chat-panel__banner--danger" data-testid="chat-kicked">
+              {t('kickedUntil', { until: until(kicked.until, i18n.language) })}
+            </p>
+          ) : (
+            joinError && <p className="chat-panel__error">{joinError}</p>
+          )}
+          {kicked ? null : islogin ? (
+            <form className="chat-form" onSubmit={submit}>
+              {mutedUntil && (
+                <p className="chat-panel__banner" data-testid="chat-muted">
+                  {t('mutedUntil', { until: until(mutedUntil, i18n.language) })}
+                </p>
+              )}
+              <div className="chat-form__field">
+                <input
+                  className="chat-form__input"
+                  data-testid="chat-input"
+                  value={text}
+                  maxLength={CHAT_TEXT_MAX * 2}
+                  placeholder={t('placeholder')}
+                  aria-label={t('placeholder')}
+                  onChange={(e) => setText(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+                      e.preventDefault();
+                      void submit();
+                    }
+                  }}
+                />
+                <span className={count > CHAT_TEXT_MAX ? 'chat-form__count chat-form__count--over' : 'chat-form__count'}>
+                  {count}/{CHAT_TEXT_MAX}
+                </span>
+              </div>
+              {inputExtra}
+              <button type="submit" className="btn btn--primary btn--sm" data-testid="chat-send" disabled={!text.trim() || count > CHAT_TEXT_MAX || sending || status !== 'online'}>
+                <span>{t('send')}</span>
+              </button>
+              {error && <p className="chat-panel__error chat-form__error" data-testid="chat-send-error">{error}</p>}
+            </form>
+          ) : (
+            <div className="chat-guest">
+              <button type="button" className="btn btn--primary btn--sm chat-guest__login" data-testid="chat-login" onClick={() => openLogin('login')}>
+                <span>{t('loginToChat')}</span>
+              </button>
+            </div>
+          )}
+        </>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { FONT_PX } from '../lib/danmaku-settings';
 import { laneCount, pickLane } from '../lib/lanes';
 import { useDanmaku, useDanmakuSpeed } from '../lib/danmaku-store';
 import { useAuthStore } from '@/shared/stores/auth';
+import { blockedSet, useChatFilters } from '../lib/chat-filters';
 import '../chat.css';
 
 /** Pixels per second at speed 1 (a message crosses a 1280 px player in about 8 s). */
@@ -12,14 +13,54 @@ const BASE_PX_PER_S = 180;
 /** Space kept between two messages in a lane. */
 const GAP_PX = 24;
 /** Messages on screen at most; beyond that new ones are dropped rather than piled up. */
-const MAX_FLYING = 120;
+export const MAX_FLYING = 240;
 
 interface Flying {
-  text: string;
+  /** The text drawn once (outline, fill, noble frame) into its own bitmap; each frame only blits it. */
+  bitmap: HTMLCanvasElement;
   x: number;
   width: number;
   lane: number;
-  self: boolean;
+}
+
+/**
+ * Renders one danmaku to a bitmap at the screen's density. Drawing text with an outline on every
+ * frame costs a glyph layout per message per frame; blitting a bitmap keeps 200+ messages at 60 fps.
+ */
+let probeCtx: CanvasRenderingContext2D | null = null;
+function renderBitmap(text: string, font: number, color: string, framed: boolean) {
+  const dpr = window.devicePixelRatio || 1;
+  probeCtx ??= document.createElement('canvas').getContext('2d')!;
+  const probe = probeCtx;
+  const spec = `600 ${font}px system-ui, sans-serif`;
+  probe.font = spec;
+  const pad = framed ? 8 : 2;
+  const width = Math.ceil(probe.measureText(text).width) + pad * 2 + 4;
+  const height = Math.ceil(font * 1.35);
+  const c = document.createElement('canvas');
+  c.width = Math.max(1, Math.round(width * dpr));
+  c.height = Math.max(1, Math.round(height * dpr));
+  const ctx = c.getContext('2d');
+  if (ctx) {
+    ctx.scale(dpr, dpr);
+    if (framed) {
+      ctx.strokeStyle = color;
+      ctx.lineWidth = 1.5;
+      ctx.fillStyle = 'rgba(0,0,0,.35)';
+      ctx.beginPath();
+      ctx.roundRect(1, 1, width - 2, height - 2, height / 2);
+      ctx.fill();
+      ctx.stroke();
+    }
+    ctx.font = spec;
+    ctx.textBaseline = 'middle';
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = 'rgba(0,0,0,.75)';
+    ctx.strokeText(text, pad + 2, height / 2);
+    ctx.fillStyle = color;
+    ctx.fillText(text, pad + 2, height / 2);
+  }
+  return { bitmap: c, width };
 }
 
 /**
@@ -54,21 +95,12 @@ export function DanmakuLayer({ roomId }: { roomId: number }) {
     flying.current = flying.current.filter((f) => f.x + f.width > 0);
     setCount();
     if (c && ctx) {
-      const dpr = window.devicePixelRatio || 1;
-      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.clearRect(0, 0, c.width, c.height);
+      const dpr = window.devicePixelRatio || 1;
       const font = FONT_PX[s.size] ?? 20;
-      ctx.font = `600 ${font}px system-ui, sans-serif`;
-      ctx.textBaseline = 'top';
       ctx.globalAlpha = s.opacity / 100;
-      ctx.lineWidth = 3;
-      ctx.strokeStyle = 'rgba(0,0,0,.75)';
-      for (const f of flying.current) {
-        const y = 6 + f.lane * font * 1.4;
-        ctx.strokeText(f.text, f.x, y);
-        ctx.fillStyle = f.self ? '#ffd166' : '#fff';
-        ctx.fillText(f.text, f.x, y);
-      }
+      for (const f of flying.current) ctx.drawImage(f.bitmap, Math.round(f.x * dpr), Math.round((6 + f.lane * font * 1.4) * dpr));
     }
     if (flying.current.length && !document.hidden) frame.current = requestAnimationFrame(draw);
     else last.current = 0;
@@ -113,12 +145,11 @@ export function DanmakuLayer({ roomId }: { roomId: number }) {
     const width = el.clientWidth || 640;
     const font = FONT_PX[s.size] ?? 20;
     const lanes = laneCount(el.clientHeight || 360, font * 1.4, s.area);
-    const ctx = canvas.current?.getContext('2d');
-    if (ctx) ctx.font = `600 ${font}px system-ui, sans-serif`;
     const me = String(useAuthStore.getState().user?.id ?? '');
+    const blocked = blockedSet(useChatFilters.getState());
     for (const m of items) {
       const text = m.type === 'TIMTextElem' ? (m.payload.text ?? '') : '';
-      if (!text || flying.current.length >= MAX_FLYING) continue;
+      if (!text || blocked.has(m.from) || flying.current.length >= MAX_FLYING) continue;
       const tails: ({ right: number } | undefined)[] = [];
       for (const f of flying.current) {
         const r = f.x + f.width;
@@ -126,8 +157,10 @@ export function DanmakuLayer({ roomId }: { roomId: number }) {
       }
       const lane = pickLane(tails, lanes, width, GAP_PX, true);
       if (lane < 0) continue;
-      const w = ctx ? ctx.measureText(text).width : text.length * font * 0.6;
-      flying.current.push({ text, x: width, width: w, lane, self: m.from === me });
+      // Nobles fly in their colour inside a frame; my own messages in gold.
+      const color = m.ext?.color ?? (m.from === me ? '#ffd166' : '#ffffff');
+      const { bitmap, width: w } = renderBitmap(text, font, color, !!m.ext?.noble);
+      flying.current.push({ bitmap, x: width, width: w, lane });
     }
     setCount();
     start();

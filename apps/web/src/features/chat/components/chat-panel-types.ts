@@ -1,0 +1,2 @@
+/** My role in the room as the moderation call answers it. */
+export type RoomRole = 'anchor' | 'admin' | 'viewer';
