@@ -1,28 +1,47 @@
-// The two servers the score-push bench compares, each in its own process (started by
+// The servers the score-push bench compares, each in its own process (started by
 // score-push.ts with fork):
-//   bare — a plain `ws` server that writes one prepared frame to every socket when told: the
-//          floor any push server sits on;
-//   site — the real site (all plugins, the matches module, /ws/score, the HTTP ingest), with
-//          the embedded replay off so only the bench's goals move.
+//   bare          — a plain `ws` server that, on POST /push, writes the goal frame to every socket
+//                   with `ws.send` (what any ws server does);
+//   bare-prepared — the same, but encodes the frame once (prepareFrame) and writes those buffers
+//                   to every socket (sendPrepared), as /ws/score does: the floor the site sits on;
+//   site          — the real site (all plugins, the matches module, /ws/score, the HTTP ingest), with
+//                   the embedded replay off so only the bench's goals move.
+// Every server stamps the moment it accepts a request (its HTTP server's 'request' event, before
+// any body parsing, token check, validation, database write or bus) in an `x-accepted-at` response
+// header, in ms of CLOCK_MONOTONIC (process.hrtime), the clock the load processes stamp arrivals with.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { prepareFrame, sendPrepared } from '../../apps/server/src/realtime/prepared-frame.ts';
 
 const kind = process.argv[2];
 let port: number;
 let stop: () => Promise<void>;
 
-if (kind === 'bare') {
+function stampAccepted(server: http.Server) {
+  // Runs before the server's own handler: the earliest moment the request is in the server's hands.
+  server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    res.setHeader('x-accepted-at', String(Number(process.hrtime.bigint()) / 1e6));
+  });
+}
+
+if (kind === 'bare' || kind === 'bare-prepared') {
   const sockets = new Set<WebSocket>();
   const server = http.createServer((req, res) => {
     // POST /push?score=N: the same work as an ingest that changes nothing in a database.
     const score = Number(new URL(req.url!, 'http://x').searchParams.get('score'));
-    const frame = Buffer.from(JSON.stringify({ code: 100, msg: '', data: { type: 'goal', match_id: 1, home_score: score, away_score: 0 } }));
-    for (const ws of sockets) ws.send(frame, { binary: false });
+    const text = JSON.stringify({ code: 100, msg: '', data: { type: 'goal', match_id: 1, home_score: score, away_score: 0 } });
+    if (kind === 'bare') {
+      for (const ws of sockets) ws.send(text);
+    } else {
+      const frame = prepareFrame(text);
+      for (const ws of sockets) sendPrepared(ws, frame);
+    }
     res.end('{"code":200}');
   });
+  stampAccepted(server);
   const wss = new WebSocketServer({ server, path: '/ws/score' });
   wss.on('connection', (ws) => {
     sockets.add(ws);
@@ -50,6 +69,7 @@ if (kind === 'bare') {
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
   });
   const app = await buildApp({ config, logger: false });
+  stampAccepted(app.server);
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as { port: number }).port;
   stop = async () => {

@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import { HEARTBEAT_MS, type Sport, SocketCode, socketClientMessage } from '@livesports/contracts/matches';
 import type { PushMessage } from '../modules/matches/push.ts';
 import type { MatchesService } from '../modules/matches/service.ts';
+import { type PreparedFrame, prepareFrame, sendPrepared } from './prepared-frame.ts';
 
 /**
  * /ws/score — the live-score push (spec §3 socket messages, §4 push connection).
@@ -16,7 +17,8 @@ import type { MatchesService } from '../modules/matches/service.ts';
  *   client → {type:'heartbeat'} every 30 s      server → {code:102}
  *
  * Changes arrive from the matches service through the bus (every process hears every change)
- * and are serialized once per frame, then written to each local client. A client that
+ * and are serialized and framed once per push (a prepared WebSocket frame: the same header and
+ * payload buffers go to every socket, nothing is copied or re-encoded per client). A client that
  * (re)connects is held back from live frames until its snapshot has gone out, so nothing is
  * lost or reordered across a reconnect.
  */
@@ -35,28 +37,28 @@ interface Client {
   classify: 0 | 1;
   lastSeen: number;
   /** Frames held while a snapshot is being prepared for this client. */
-  held: Buffer[] | null;
+  held: PreparedFrame[] | null;
   snapshotsInFlight: number;
 }
 
-const frame = (code: number, msg: string, data: unknown) => Buffer.from(JSON.stringify({ code, msg, data }));
+const frame = (code: number, msg: string, data: unknown) => prepareFrame(JSON.stringify({ code, msg, data }));
 
 export async function scoreSocket(app: FastifyInstance, opts: { service: MatchesService; idleMs?: number }) {
   const { service } = opts;
   const clients = new Set<Client>();
   // Serialized snapshots, dropped whenever a change of that kind passes by.
-  const matchSnapshots = new Map<Sport, Promise<Buffer>>();
-  const oddsSnapshots = new Map<string, Promise<Buffer>>();
+  const matchSnapshots = new Map<Sport, Promise<PreparedFrame>>();
+  const oddsSnapshots = new Map<string, Promise<PreparedFrame>>();
 
-  function send(c: Client, buf: Buffer) {
+  function send(c: Client, buf: PreparedFrame) {
     if (c.ws.readyState !== c.ws.OPEN) return;
     if (c.ws.bufferedAmount > MAX_BUFFERED) {
       c.ws.terminate();
       return;
     }
-    c.ws.send(buf, { binary: false });
+    sendPrepared(c.ws, buf);
   }
-  function deliver(c: Client, buf: Buffer) {
+  function deliver(c: Client, buf: PreparedFrame) {
     if (c.held) c.held.push(buf);
     else send(c, buf);
   }
@@ -82,7 +84,7 @@ export async function scoreSocket(app: FastifyInstance, opts: { service: Matches
   }
 
   /** Send snapshots to one client, holding its live frames until they are out. */
-  async function snapshot(c: Client, parts: Array<() => Promise<Buffer>>) {
+  async function snapshot(c: Client, parts: Array<() => Promise<PreparedFrame>>) {
     c.held ??= [];
     c.snapshotsInFlight++;
     try {
@@ -102,22 +104,41 @@ export async function scoreSocket(app: FastifyInstance, opts: { service: Matches
 
   const oddsParts = (c: Client) => SPORTS.map((s) => () => oddsSnapshot(s, c.companyId));
 
+  // Frames of one turn of the event loop are written to each socket together: a goal brings its
+  // alert and its row change at once, and one write (one system call) per socket carries both,
+  // instead of one per frame. The alert keeps its place in front.
+  let outbox: Array<{ buf: PreparedFrame; to: (c: Client) => boolean }> = [];
+  function queue(buf: PreparedFrame, to: (c: Client) => boolean) {
+    if (!outbox.length) setImmediate(flush);
+    outbox.push({ buf, to });
+  }
+  function flush() {
+    const batch = outbox;
+    outbox = [];
+    for (const c of clients) {
+      if (!c.registered) continue;
+      const socket = (c.ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+      socket?.cork();
+      for (const f of batch) if (f.to(c)) deliver(c, f.buf);
+      socket?.uncork();
+    }
+  }
+  const everyone = () => true;
+
   function onPush(msg: PushMessage) {
     if (msg.t === 'rows') {
       matchSnapshots.delete(msg.sport);
-      const buf = frame(SocketCode.DATA, '', { type: `${msg.sport}_match`, snapshot: false, list: msg.rows });
-      for (const c of clients) if (c.registered) deliver(c, buf);
+      queue(frame(SocketCode.DATA, '', { type: `${msg.sport}_match`, snapshot: false, list: msg.rows }), everyone);
     } else if (msg.t === 'odds') {
       for (const key of [...oddsSnapshots.keys()]) if (key.startsWith(`${msg.sport}|`)) oddsSnapshots.delete(key);
       const byCompany = new Map<number, typeof msg.rows>();
       for (const r of msg.rows) byCompany.set(r.company_id, [...(byCompany.get(r.company_id) ?? []), r]);
       for (const [companyId, rows] of byCompany) {
         const buf = frame(SocketCode.DATA, '', { type: `${msg.sport}_exponent`, snapshot: false, company_id: companyId, list: rows });
-        for (const c of clients) if (c.registered && c.classify === 0 && c.companyId === companyId) deliver(c, buf);
+        queue(buf, (c) => c.classify === 0 && c.companyId === companyId);
       }
     } else if (msg.t === 'alert') {
-      const buf = frame(SocketCode.DATA, '', msg.frame);
-      for (const c of clients) if (c.registered) deliver(c, buf);
+      queue(frame(SocketCode.DATA, '', msg.frame), everyone);
     }
   }
   const unsubscribe = await service.push.subscribe(onPush);

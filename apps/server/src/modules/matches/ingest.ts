@@ -294,11 +294,19 @@ export function createIngest(deps: IngestDeps): FeedSink {
     },
 
     async addEvents(ref, events, source) {
-      const match = await resolve(ref, source);
-      const { inserted, after } = await repo.transaction(async (tx) => {
-        const m = (await repo.matchesByKeys(match.source, [match.extKey], tx))[0];
-        const seen = await repo.eventKeys(m.id, tx);
-        const fresh = [...new Map(events.map((e) => [e.key, e])).values()].filter((e) => !seen.has(e.key));
+      // One transaction reads and locks the match together with everything its wire row needs,
+      // so the goal is pushed the moment it is committed: no read before it, none after it.
+      const { row, inserted } = await repo.transaction(async (tx) => {
+        const given = [...new Map(events.map((e) => [e.key, e])).values()];
+        const locked = await repo.lockedRow(
+          ref.match_id !== undefined ? { id: ref.match_id } : { source, key: ref.match_key },
+          given.map((e) => e.key),
+          tx,
+        );
+        if (!locked) throw notFound('matches.feed_match_unknown');
+        const { seen, ...j } = locked;
+        const m = j.m;
+        const fresh = given.filter((e) => !seen.has(e.key));
         let [h, a] = [m.homeScore, m.awayScore];
         let [hy, ay, hr, ar] = [m.homeYellow, m.awayYellow, m.homeRed, m.awayRed];
         const rowsToInsert: EventInsert[] = [];
@@ -314,16 +322,16 @@ export function createIngest(deps: IngestDeps): FeedSink {
           rowsToInsert.push(eventRow(m.id, e, h, a));
         }
         const inserted = await repo.insertEvents(rowsToInsert, tx);
-        if (inserted.length) await repo.updateMatch(m.id, { homeScore: h, awayScore: a, homeYellow: hy, awayYellow: ay, homeRed: hr, awayRed: ar }, tx);
-        return { inserted, after: m };
+        const updated = inserted.length ? await repo.updateMatch(m.id, { homeScore: h, awayScore: a, homeYellow: hy, awayYellow: ay, homeRed: hr, awayRed: ar }, tx) : m;
+        return { row: { ...j, m: updated }, inserted };
       });
       if (inserted.length) {
         // The alert goes out first: it carries the new score and is what a viewer waits for.
-        const published = await rows.byIds([after.id]);
+        const published = await rows.fromJoined([row]);
         await publishAlerts(inserted, published);
         await publishRowList(published);
       }
-      return { match_id: match.id, applied: inserted.length };
+      return { match_id: row.m.id, applied: inserted.length };
     },
 
     async setOdds(ref, odds, source) {

@@ -155,11 +155,37 @@ export function createMatchesRepo(db: Db) {
         .onConflictDoUpdate({ target: [matches.source, matches.extKey], set: { ...set, rev: sql`${matches.rev} + 1`, updatedAt: sql`now()` } })
         .returning({ id: matches.id, extKey: matches.extKey, seasonId: matches.seasonId, status: matches.status });
     },
-    async updateMatch(id: number, patch: Partial<MatchInsert>, conn: Conn = db) {
-      await conn
+    /** Applies a partial update (rev grows by one) and returns the updated row. */
+    async updateMatch(id: number, patch: Partial<MatchInsert>, conn: Conn = db): Promise<MatchRecord> {
+      const [row] = await conn
         .update(matches)
         .set({ ...patch, rev: sql`${matches.rev} + 1`, updatedAt: sql`now()` })
-        .where(eq(matches.id, id));
+        .where(eq(matches.id, id))
+        .returning();
+      return row;
+    },
+    /**
+     * A match with everything its wire row needs (one joined select), its match row locked until
+     * the transaction ends: a feed write reads, changes and publishes it without another query.
+     */
+    async lockedRow(ref: { id?: number; source?: string; key?: string }, eventKeys: string[], tx: Tx): Promise<(JoinedMatch & { seen: Set<string> }) | undefined> {
+      const where = ref.id !== undefined ? eq(matches.id, ref.id) : and(eq(matches.source, ref.source!), eq(matches.extKey, ref.key!));
+      // Which of the given event keys the match has already, in the same statement.
+      const seen = eventKeys.length
+        ? sql<string[] | null>`(select array_agg(${matchEvents.extKey}) from ${matchEvents} where ${matchEvents.matchId} = ${matches.id} and ${inArray(matchEvents.extKey, eventKeys)})`
+        : sql<null>`null`;
+      const [row] = await tx
+        .select({ ...rowColumns, seen })
+        .from(matches)
+        .innerJoin(matchCompetitions, eq(matchCompetitions.id, matches.competitionId))
+        .innerJoin(matchSeasons, eq(matchSeasons.id, matches.seasonId))
+        .innerJoin(home, eq(home.id, matches.homeTeamId))
+        .innerJoin(away, eq(away.id, matches.awayTeamId))
+        .where(where)
+        .for('update', { of: matches });
+      if (!row) return undefined;
+      const { seen: keys, ...rest } = row;
+      return { ...(rest as JoinedMatch), seen: new Set(keys ?? []) };
     },
     async setReplayAt(id: number, at: number, conn: Conn = db) {
       await conn.update(matches).set({ replayAt: at }).where(eq(matches.id, id));
