@@ -22,6 +22,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const FANS = 64;
+// Connections in the site's PostgreSQL pool (the site's own default unless BENCH_POOL_SIZE says).
+const POOL = Number(process.env.BENCH_POOL_SIZE ?? 10);
 // Ten anchors, like the ten branch rows pgbench updates at scale 10: the same number of hot rows.
 const ANCHORS = 10;
 const RULE = 6; // 13,000 coins per fan: enough for the whole run
@@ -65,10 +67,24 @@ function cpuMs(pid: number): number {
   }
 }
 
+/** Waits (up to 30 s) until the process used under 10% of a core for a whole second; seconds waited. */
+async function settle(pid: number): Promise<number> {
+  const t0 = Date.now();
+  let c = cpuMs(pid);
+  while (Date.now() - t0 < 30_000) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const n = cpuMs(pid);
+    if (n - c < 100) break;
+    c = n;
+  }
+  return (Date.now() - t0) / 1000;
+}
+
 async function startSite(databaseUrl: string): Promise<{ port: number; pid: number; stop: () => Promise<void> }> {
   const child = fork(path.join(here, '../server.ts'), ['site'], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the site process there (where its time goes).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_POOL_SIZE: String(POOL) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -79,7 +95,7 @@ async function startSite(databaseUrl: string): Promise<{ port: number; pid: numb
 }
 
 export async function giftBench() {
-  console.log(`\n# Gift sends on PostgreSQL: ${CLIENTS} clients, ${DURATION} s, ${FANS} fans → ${ANCHORS} anchors`);
+  console.log(`\n# Gift sends on PostgreSQL: ${CLIENTS} clients (pgbench: the same), ${DURATION} s, ${FANS} fans → ${ANCHORS} anchors, site pool ${POOL} connections`);
   const server = process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   try {
     await admin(server, 'select 1');
@@ -123,6 +139,10 @@ export async function giftBench() {
       const gifts = (await (await fetch(`${base}/api/Gift/getList`)).json()).data as Array<{ id: number; code: string; price: number }>;
       const cheer = gifts.find((g) => g.code === 'cheer')!;
 
+      // The site does a few seconds of start-up work of its own (demo data, replays) after it
+      // answers; measure the steady state: wait until it has been quiet for a second.
+      const settled = await settle(site.pid);
+
       let next = 0;
       const run = (duration: number) =>
         autocannon({
@@ -156,7 +176,7 @@ export async function giftBench() {
       console.log(`| pgbench TPC-B, scale 10 (baseline) | ${fmt(tps)} |  | 1.00 |`);
       console.log(`| gift sends (HTTP + ledger transaction) | ${fmt(sendsPerSecond)} | ${fmt(r.latency.p99, 1)} | ${fmt(sendsPerSecond / tps, 2)} |`);
       if (r.non2xx || r.errors) console.log(`note: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-      console.log(`site process CPU per send: ${fmt(siteCpuPerSend, 2)} ms (one Node process; the load average during the run was ${fmt(os.loadavg()[0], 1)} on ${os.cpus().length} cores)`);
+      console.log(`site process CPU per send: ${fmt(siteCpuPerSend, 2)} ms (one Node process, measured after its start-up work settled in ${fmt(settled, 0)} s; the load average during the run was ${fmt(os.loadavg()[0], 1)} on ${os.cpus().length} cores)`);
 
       // Drift check after the load, once the site has finished the requests still in flight
       // (stopping it waits for them), in one snapshot of the database.

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { GUARD_PLANS, NOBLES, nobleInfo } from '@livesports/contracts/economy';
 import * as api from '@livesports/contracts/economy-gifts';
 import { getWallet, orderList } from '@livesports/contracts/economy-wallet';
-import { userInfo } from '@livesports/contracts/account';
-import { gifts as giftsTable } from '../src/db/schema/economy.ts';
+import { signOut, userInfo } from '@livesports/contracts/account';
+import { users } from '../src/db/schema/account.ts';
+import { backpackItems, gifts as giftsTable, wallets } from '../src/db/schema/economy.ts';
 import { call, testApp } from './helpers.ts';
 import { key, quickUser, recharge } from './economy.helpers.ts';
 
@@ -168,6 +169,38 @@ describe('backpack (api/Gift/getUserGiftList) and sends from it', () => {
     expect(none.msg).toBe('Not enough of this gift in your backpack');
     expect((await call(app, api.userGiftList, {}, { token: viewer.token })).data[0].num).toBe(2);
     expect((await call(app, api.userGiftList, {})).code).toBe(700);
+  });
+});
+
+describe('sends right after a logout or a ban', () => {
+  // The send route may reuse a token it resolved a moment ago; the send itself checks the session.
+  it('a token logged out a moment ago sends nothing, from the wallet or the backpack', async () => {
+    const { viewer, anchor } = await viewerAndAnchor(1);
+    await call(app, api.checkIn, {}, { token: viewer.token });
+    const send = (from_backpack = false) => call(app, api.handselGift, { room_id: anchor.id, gift_id: gift('like').id, num: 1, from_backpack, idempotency_key: key() }, { token: viewer.token });
+    expect((await send()).code).toBe(200);
+    const before = await wallet(viewer.token);
+    expect((await call(app, signOut, {}, { token: viewer.token })).code).toBe(200);
+    const after = await send();
+    expect(after).toMatchObject({ code: 700, data: null });
+    expect((await send(true)).code).toBe(700);
+    const db = app.database.db;
+    const [row] = await db.select({ wealth: users.wealthExp }).from(users).where(eq(users.id, viewer.id));
+    expect(row.wealth).toBe(before.wealth_exp);
+    const [coins] = await db.select({ balance: wallets.balance }).from(wallets).where(and(eq(wallets.userId, viewer.id), eq(wallets.kind, 'consumption')));
+    expect(Number(coins.balance)).toBe(before.consumption);
+    const [bag] = await db.select({ num: backpackItems.num }).from(backpackItems).where(eq(backpackItems.userId, viewer.id));
+    expect(bag.num).toBe(5);
+  });
+
+  it('a disabled account sends nothing, even with a token it used a moment ago', async () => {
+    const { viewer, anchor } = await viewerAndAnchor(1);
+    const send = () => call(app, api.handselGift, { room_id: anchor.id, gift_id: gift('jersey').id, num: 1, idempotency_key: key() }, { token: viewer.token });
+    expect((await send()).code).toBe(200);
+    const income = (await wallet(anchor.token)).income;
+    await app.database.db.update(users).set({ status: 0 }).where(eq(users.id, viewer.id));
+    expect((await send()).code).toBe(700);
+    expect((await wallet(anchor.token)).income).toBe(income);
   });
 });
 

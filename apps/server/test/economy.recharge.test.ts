@@ -192,7 +192,7 @@ describe('api/Order/getList and getTypeList', () => {
   it('lists types in the caller language', async () => {
     const res = await call(app, api.orderTypes, {}, { lang: 'es' });
     expect(res.data).toContainEqual({ type: 'recharge', name: 'Recarga' });
-    expect(res.data.map((t: { type: string }) => t.type)).toEqual(['recharge', 'gift', 'guard', 'noble', 'withdraw', 'withdraw_return', 'convert', 'invite_bonus']);
+    expect(res.data.map((t: { type: string }) => t.type)).toEqual(['recharge', 'gift', 'guard', 'noble', 'withdraw', 'withdraw_return', 'convert', 'invite_bonus', 'horn']);
   });
 
   it('shows recharges with the balance after each, newest first, filtered by wallet and type', async () => {

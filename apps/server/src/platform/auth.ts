@@ -30,16 +30,49 @@ export function tokenOf(req: FastifyRequest): string | null {
   return cookies?.token || null;
 }
 
+/**
+ * Routes (by URL pattern) whose handler checks the session again inside the very statement that
+ * does the work (a gift send checks it in its money statement). Only on these may the hook answer
+ * from a short-lived cache of token → user instead of asking the database: a token logged out (or
+ * a session expired, an account disabled) a moment ago still reaches the handler, whose statement
+ * then refuses it and changes nothing. Every other route resolves the token on every request.
+ */
+const rechecked = new Set<string>();
+export function sessionRecheckedBy(url: string) {
+  rechecked.add('/' + url.replace(/^\/+/, ''));
+}
+
+/** How long a resolved session may be reused on a re-checking route, and how many are kept. */
+const CACHE_TTL_MS = 10_000;
+const CACHE_MAX = 20_000;
+
 /** Resolves the session on every request; routes that need a user call `requireUser`. */
 export const authPlugin = fp<{ resolve: TokenResolver }>(
   async (app, opts) => {
     app.decorateRequest('user', null);
     app.decorateRequest('token', null);
+    const cache = new Map<string, { user: AuthUser; until: number }>();
     // preValidation: after the cookie parser (onRequest), before route checks and input parsing.
     app.addHook('preValidation', async (req) => {
       const token = tokenOf(req);
       req.token = token;
-      if (token && token.length <= 200) req.user = await opts.resolve(token);
+      if (!token || token.length > 200) return;
+      if (!rechecked.has(req.routeOptions.url ?? '')) {
+        req.user = await opts.resolve(token);
+        return;
+      }
+      const now = Date.now();
+      const hit = cache.get(token);
+      if (hit && hit.until > now) {
+        req.user = hit.user;
+        return;
+      }
+      req.user = await opts.resolve(token);
+      if (hit) cache.delete(token);
+      if (req.user) {
+        if (cache.size >= CACHE_MAX) cache.clear();
+        cache.set(token, { user: req.user, until: now + CACHE_TTL_MS });
+      }
     });
   },
   { name: 'auth', dependencies: ['envelope'] },

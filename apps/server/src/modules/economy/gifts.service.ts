@@ -2,10 +2,11 @@ import { COMBO_WINDOW_MS, type GiftEffect, anchorShare, wealthLevel } from '@liv
 import { type Gift, type GiftEvent, type SendGiftResult, economyRoomChannel } from '@livesports/contracts/economy-gifts';
 import type { Lang } from '@livesports/contracts/messages';
 import type { AuthUser } from '../../platform/auth.ts';
-import { AppError, badInput, notFound } from '../../platform/errors.ts';
+import { AppError, badInput, notFound, notLoggedIn } from '../../platform/errors.ts';
 import type { EconomyContext } from './context.ts';
 import type { GiftRow, GiftsRepo } from './gifts.repo.ts';
-import { type Movement, balanceOf, postWithTail, runOp, system, userWallet } from './ledger.ts';
+import { canSendInOneStatement, isKeyConflict, sendFromWallet } from './gifts.send.ts';
+import { type Movement, balanceOf, fingerprintOf, postWithTail, repeatOf, runOp, system, userWallet } from './ledger.ts';
 import { brief } from './people.repo.ts';
 import type { OpMeta } from './titles.ts';
 import type { WalletRepo } from './wallet.repo.ts';
@@ -29,6 +30,15 @@ export async function senderAndAnchor(ctx: EconomyContext, user: AuthUser, roomI
   return { sender, anchor };
 }
 
+export interface SendOptions {
+  /**
+   * Check inside the send that the user's session is still open. The HTTP route asks for it:
+   * its user may come from the auth cache (see sessionRecheckedBy), so a token logged out a
+   * moment ago is refused here and moves nothing.
+   */
+  checkSession?: boolean;
+}
+
 /** The gift catalogue, the backpack, and gift sends. */
 export function createGiftsService(ctx: EconomyContext, repo: GiftsRepo, walletRepo: WalletRepo) {
   // The catalogue is read on every send; it changes rarely, so it is kept for a short while.
@@ -47,6 +57,70 @@ export function createGiftsService(ctx: EconomyContext, repo: GiftsRepo, walletR
       // The money moved and is recorded; a lost effect must not turn the send into an error.
       ctx.log.warn({ err, room: event.room_id }, 'gift event not published');
     }
+  }
+
+  /**
+   * The hot path: a send paid from the wallet in one statement (gifts.send.ts). Null when a
+   * wallet row is missing (the general path below creates it); every outcome is the same as the
+   * general path's: same checks and messages, same ledger rows, same stored result for repeats.
+   */
+  async function sendFromWalletInOne(user: AuthUser, gift: GiftRow, input: { room_id: number; gift_id: number; num: number; idempotency_key: string }, opts: SendOptions): Promise<SendGiftResult | null> {
+    if (input.room_id === user.id && user.isAnchor) throw badInput('economy.self_gift');
+    const total = gift.price * input.num;
+    const fingerprint = fingerprintOf({ room: input.room_id, gift: input.gift_id, num: input.num, backpack: false });
+    const repeat = async () => {
+      const prior = await repeatOf<Omit<SendGiftResult, 'wealth_level'>>(ctx.db, user.id, input.idempotency_key, 'gift', fingerprint);
+      return prior ? { ...prior.result, wealth_level: wealthLevel(prior.result.wealth_exp) } : null;
+    };
+    const now = ctx.clock.now();
+    let row;
+    try {
+      row = await sendFromWallet(ctx.db, {
+        senderId: user.id,
+        roomId: input.room_id,
+        giftId: gift.id,
+        num: input.num,
+        total,
+        share: anchorShare(total),
+        key: input.idempotency_key,
+        fingerprint,
+        sessionId: opts.checkSession ? user.sessionId : null,
+        now,
+        since: new Date(now.getTime() - COMBO_WINDOW_MS),
+        giftNames: { zh: gift.nameZh, en: gift.nameEn, es: gift.nameEs },
+      });
+    } catch (err) {
+      // Another send with this key committed while this one ran: it rolled back; answer the first.
+      if (!isKeyConflict(err)) throw err;
+      const first = await repeat();
+      if (!first) throw err;
+      return first;
+    }
+    if (!row.session_ok) throw notLoggedIn();
+    if (row.anchor_id === null) throw notFound('economy.room_unknown');
+    if (row.sender_id === null) throw new AppError('auth.verification_failed', 401, 700);
+    if (row.repeated) {
+      const first = await repeat();
+      if (!first) throw new Error('economy: repeated key without its operation');
+      return first;
+    }
+    if (!row.result) {
+      if (row.locked < 2) return null;
+      throw badInput('economy.balance_insufficient');
+    }
+    const r = { ...(row.result as Omit<SendGiftResult, 'wealth_level'>), wealth_level: 0 };
+    r.wealth_level = wealthLevel(r.wealth_exp);
+    await publish({
+      type: 100,
+      room_id: row.anchor_id,
+      sender: { id: user.id, user_nickname: row.sender_nickname ?? '', avatar: row.sender_avatar ?? '', wealth_level: r.wealth_level, noble: row.sender_tier },
+      gift: { id: gift.id, code: gift.code, image: gift.image, animation: gift.animation as GiftEffect, price: gift.price, names: { zh: gift.nameZh, en: gift.nameEn, es: gift.nameEs } },
+      num: r.num,
+      combo: r.combo,
+      total: r.total,
+      at: ctx.clock.now().toISOString(),
+    });
+    return r;
   }
 
   return {
@@ -68,9 +142,14 @@ export function createGiftsService(ctx: EconomyContext, repo: GiftsRepo, walletR
      * the anchor's income gets its share, the platform the rest, and the sender gains wealth
      * experience. From the backpack: the gifts leave the backpack and no coins move.
      */
-    async send(user: AuthUser, input: { room_id: number; gift_id: number; num: number; from_backpack: boolean; idempotency_key: string }): Promise<SendGiftResult> {
+    async send(user: AuthUser, input: { room_id: number; gift_id: number; num: number; from_backpack: boolean; idempotency_key: string }, opts: SendOptions = {}): Promise<SendGiftResult> {
       const gift = await findGift(input.gift_id);
       if (!gift) throw badInput('economy.gift_unknown');
+      if (!input.from_backpack && canSendInOneStatement(ctx.db)) {
+        const sent = await sendFromWalletInOne(user, gift, input, opts);
+        if (sent) return sent;
+      }
+      if (opts.checkSession && !(await ctx.people.sessionOpen(user.id, user.sessionId, ctx.clock.now()))) throw notLoggedIn();
       const { sender, anchor } = await senderAndAnchor(ctx, user, input.room_id, 'economy.self_gift');
       const total = input.from_backpack ? 0 : gift.price * input.num;
       const meta: OpMeta = { gift: { zh: gift.nameZh, en: gift.nameEn, es: gift.nameEs }, num: input.num, sender: sender.user_nickname, anchor: anchor.user_nickname };

@@ -179,7 +179,7 @@ export interface OpOutcome<T> {
  * until the first commits, then answers its result. A failed operation leaves no key behind.
  */
 export async function runOp<T>(db: Db, spec: OpSpec, work: (tx: Db, opId: number) => Promise<T>): Promise<OpOutcome<T>> {
-  const fingerprint = spec.request === undefined ? null : sha256(JSON.stringify(spec.request));
+  const fingerprint = spec.request === undefined ? null : fingerprintOf(spec.request);
   try {
     // No look-up first: the insert itself finds a repeat (a committed key conflicts; a key in
     // flight makes it wait for that transaction), which saves a round trip on every new call.
@@ -243,6 +243,18 @@ async function findOp(db: Db, userId: number, key: string) {
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * The stored answer of an earlier operation with this key (null when there is none); refuses a
+ * key first used for another kind of operation or another request.
+ */
+export async function repeatOf<T>(db: Db, userId: number, key: string, kind: string, fingerprint: string | null): Promise<OpOutcome<T> | null> {
+  const prior = await findOp(db, userId, key);
+  return prior ? answerRepeat<T>(prior, kind, fingerprint) : null;
+}
+
+/** The request fingerprint a key is stored with (a key reused for another request is refused). */
+export const fingerprintOf = (request: unknown) => sha256(JSON.stringify(request));
 
 function answerRepeat<T>(prior: { id: number; kind: string; fingerprint: string | null; result: unknown }, kind: string, fingerprint: string | null): OpOutcome<T> {
   if (prior.kind !== kind || (fingerprint && prior.fingerprint && prior.fingerprint !== fingerprint)) throw new AppError('economy.key_reused', 409);

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type NobleTier, wealthLevel } from '@livesports/contracts/economy';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/account.ts';
+import { sessions, users } from '../../db/schema/account.ts';
 import { nobleMemberships } from '../../db/schema/economy.ts';
 
 /** What money screens and room events show of a person. */
@@ -47,6 +47,17 @@ export function createPeopleRepo(db: Db) {
           noble: (r.tier as NobleTier | null) ?? null,
         });
       return map;
+    },
+
+    /** The session is still open and its account enabled (routes that may answer from the auth cache re-check). */
+    async sessionOpen(userId: number, sessionId: number, now: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, now), eq(users.status, 1)))
+        .limit(1);
+      return row !== undefined;
     },
 
     /** 1 coin spent = 1 wealth point (spec §9); both in tenths. Returns the new total. */

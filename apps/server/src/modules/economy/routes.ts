@@ -6,6 +6,7 @@ import * as rank from '@livesports/contracts/economy-rank';
 import * as wallet from '@livesports/contracts/economy-wallet';
 import * as payout from '@livesports/contracts/economy-withdrawal';
 import { pickLang } from '@livesports/contracts/messages';
+import { sessionRecheckedBy } from '../../platform/auth.ts';
 import { localize } from '../../platform/envelope.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { type CallContext, answer, type Answer, route } from '../../platform/route.ts';
@@ -67,7 +68,9 @@ export async function economyRoutes(app: FastifyInstance, opts: EconomyRouteOpti
   // ── Gifts, backpack, guards, nobles, activities ──
   route(app, gifts.giftList, (_i, { req }) => s.gifts.list(req.lang));
   route(app, gifts.userGiftList, (_i, { user, req }) => s.gifts.backpack(user, req.lang));
-  route(app, gifts.handselGift, (input, { user }) => s.gifts.send(user, input).then((d) => answer(d, 'economy.gift_sent')));
+  // The hot path: its user may come from the auth cache, because the send checks the session again.
+  sessionRecheckedBy(gifts.handselGift.path);
+  route(app, gifts.handselGift, (input, { user }) => s.gifts.send(user, input, { checkSession: true }).then((d) => answer(d, 'economy.gift_sent')));
   route(app, gifts.guardList, (input, { user, req }) => s.guards.list(user, input.room_id, req.lang));
   route(app, gifts.buyGuard, (input, { user }) => s.guards.buy(user, input).then((d) => answer(d, 'economy.guard_bought')));
   route(app, gifts.nobleInfoCall, (_i, { user, req }) => s.nobles.info(user, req.lang));
