@@ -1,0 +1,211 @@
+// Chat fan-out: 10,000 viewers in one room (/ws/im, each logged in with a credential from the
+// site's HTTP calls and joined like the live room page), 200 messages/s sent by logged-in
+// members spread over 400 accounts (each well under the per-user send limit). Each message
+// carries its send time; every viewer notes when each message arrives (p50/p99 over every
+// viewer × message) and counts every sequence: each viewer must get each accepted message
+// exactly once. Baseline in the same run: a bare `ws` server batching the same messages every
+// 100 ms and writing the same batch to the same sockets (no credentials, database or bus).
+// Goal: p99 ≤ 300 ms, 0 lost, load generator on the same machine.
+//
+//   npm run bench -- chat     (BENCH_VIEWERS, BENCH_RATE, BENCH_SECONDS, BENCH_SENDERS to change the load;
+//                              BENCH_PG_URL=postgres://… to run the site on PostgreSQL (a throwaway
+//                              database is created on that server and dropped after) instead of PGlite;
+//                              BENCH_ONLY=site|bare to run one side; BENCH_GROUP_COMMIT=1 adds a row for the
+//                              site with group commit of chat appends, see apps/server/src/realtime/fanout-append.ts)
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 10_000);
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const SENDERS = Number(process.env.BENCH_SENDERS ?? 400);
+const WARMUP_MS = 2000;
+const LOADERS = 2;
+const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function start(file: string, args: string[], extra: string[] = [], databaseUrl?: string): Promise<{ child: ChildProcess; msg: any }> {
+  // BENCH_CPU_PROF=<dir>: a V8 CPU profile of every process, to see where the time goes.
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = fork(path.join(here, file), args, { execArgv: ['--import', 'tsx', ...extra, ...prof], env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (msg) => resolve({ child, msg }));
+    child.once('exit', (code) => reject(new Error(`${file} ${args[0] ?? ''} exited ${code}`)));
+  });
+}
+const ask = (child: ChildProcess, msg: object) =>
+  new Promise<any>((resolve) => {
+    child.once('message', resolve);
+    child.send(msg);
+  });
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
+function cpuMs(pid: number): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+interface Result {
+  joined: number;
+  joinSeconds: number;
+  sent: number;
+  acked: number;
+  refused: number;
+  errors: Map<string, number>;
+  p50: number;
+  p99: number;
+  max: number;
+  samples: number;
+  lost: number;
+  duplicated: number;
+  viewersLosing: number;
+  cut: number;
+  drainMs: number;
+  serverCpu: number;
+  loaderCpu: number;
+}
+
+function percentile(hist: Map<number, number>, total: number, p: number) {
+  const target = Math.ceil((p / 100) * total);
+  let seen = 0;
+  for (const ms of [...hist.keys()].sort((a, b) => a - b)) {
+    seen += hist.get(ms)!;
+    if (seen >= target) return ms;
+  }
+  return NaN;
+}
+
+async function admin(url: string, statement: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
+}
+
+/** With BENCH_PG_URL: a fresh database on that server for one site run, dropped afterwards. */
+async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const server = process.env.BENCH_PG_URL;
+  if (!server) return null;
+  const name = `ls_bench_chat_${process.pid}_${Date.now()}`;
+  await admin(server, `create database ${name}`);
+  const u = new URL(server);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => admin(server, `drop database ${name} with (force)`) };
+}
+
+async function measure(kind: 'bare' | 'site', groupCommit = false): Promise<Result> {
+  const scratch = kind === 'site' ? await scratchDatabase() : null;
+  try {
+    return await measureOn(kind, groupCommit, scratch?.url);
+  } finally {
+    await scratch?.drop();
+  }
+}
+
+async function measureOn(kind: 'bare' | 'site', groupCommit: boolean, databaseUrl: string | undefined): Promise<Result> {
+  const server = await start('servers.ts', [kind, String(SENDERS)], groupCommit ? ['--import', path.join(here, 'group-commit-hook.mjs')] : [], databaseUrl);
+  const { port, groupId, tokens } = server.msg as { port: number; groupId: number; tokens: string[] };
+  const origin = `http://127.0.0.1:${port}`;
+  const loaders = await Promise.all(Array.from({ length: LOADERS }, () => start('viewers.ts', [])));
+  const t0 = Date.now();
+  const ready = await Promise.all(
+    loaders.map(({ child }, i) => {
+      const count = Math.floor(VIEWERS / LOADERS) + (i < VIEWERS % LOADERS ? 1 : 0);
+      return ask(child, { setup: { origin, groupId, count, tokens: tokens.filter((_, j) => j % LOADERS === i) } });
+    }),
+  );
+  const joinSeconds = (Date.now() - t0) / 1000;
+  const joined = ready.reduce((n, r) => n + r.ready, 0);
+  const pids = [server.child.pid!, ...loaders.map((l) => l.child.pid!)];
+
+  const measureFrom = Date.now() + WARMUP_MS;
+  for (const { child } of loaders) child.send({ go: { rate: RATE / LOADERS, measureFrom } });
+  await sleep(WARMUP_MS);
+  const cpu0 = pids.map(cpuMs);
+  await sleep(SECONDS * 1000);
+  const cpu1 = pids.map(cpuMs);
+  const stopped = await Promise.all(loaders.map(({ child }) => ask(child, { stop: true })));
+  const seqs = stopped.flatMap((s) => s.acked as number[]).sort((a, b) => a - b);
+  const maxSeq = seqs.at(-1) ?? 0;
+
+  // Let the fan-out drain: wait until every viewer has the last message (or give up after 15 s).
+  const drainStart = Date.now();
+  while (Date.now() - drainStart < 15_000) {
+    const behind = (await Promise.all(loaders.map(({ child }) => ask(child, { progress: { maxSeq } })))).reduce((n, r) => n + r.behind, 0);
+    if (behind === 0) break;
+    await sleep(100);
+  }
+  const drainMs = Date.now() - drainStart;
+  await sleep(300); // a late duplicate would show up here
+
+  const reports = await Promise.all(loaders.map(({ child }) => ask(child, { report: { seqs } })));
+  const hist = new Map<number, number>();
+  for (const r of reports) for (const [ms, n] of r.hist as Array<[number, number]>) hist.set(ms, (hist.get(ms) ?? 0) + n);
+  const samples = [...hist.values()].reduce((a, b) => a + b, 0);
+  for (const { child } of loaders) child.send({ close: true });
+  server.child.kill('SIGTERM');
+  await new Promise((r) => server.child.once('exit', r));
+
+  const errors = new Map<string, number>();
+  for (const s of stopped) for (const [k, n] of s.errors as Array<[string, number]>) errors.set(k, (errors.get(k) ?? 0) + n);
+  const secs = SECONDS;
+  return {
+    joined,
+    joinSeconds,
+    sent: stopped.reduce((n, s) => n + s.sent, 0),
+    acked: seqs.length,
+    refused: stopped.reduce((n, s) => n + s.refused, 0),
+    errors,
+    p50: percentile(hist, samples, 50),
+    p99: percentile(hist, samples, 99),
+    max: hist.size ? Math.max(...hist.keys()) : NaN,
+    samples,
+    lost: reports.reduce((n, r) => n + r.lost, 0),
+    duplicated: reports.reduce((n, r) => n + r.duplicated, 0),
+    viewersLosing: reports.reduce((n, r) => n + r.viewersLosing, 0),
+    cut: reports.reduce((n, r) => n + r.closed, 0),
+    drainMs,
+    serverCpu: (cpu1[0] - cpu0[0]) / 1000 / secs,
+    loaderCpu: cpu1.slice(1).reduce((n, c, i) => n + c - cpu0[i + 1], 0) / 1000 / secs,
+  };
+}
+
+export async function run() {
+  const db = process.env.BENCH_PG_URL ? `PostgreSQL at ${new URL(process.env.BENCH_PG_URL).host}` : 'embedded PGlite';
+  console.log(
+    `\n# Chat fan-out: ${fmt(VIEWERS)} viewers in one room, ${fmt(RATE)} messages/s from ${fmt(SENDERS)} members, ${WARMUP_MS / 1000} s warm-up + ${SECONDS} s measured, ${LOADERS} load processes on this machine; site on ${db}`,
+  );
+  const only = process.env.BENCH_ONLY;
+  const rows: Array<[string, Result]> = [];
+  if (only !== 'site') rows.push(['bare ws, 100 ms batches (baseline)', await measure('bare')]);
+  if (only !== 'bare') rows.push(['site: /ws/im send → viewers (goal: p99 ≤ 300, 0 lost)', await measure('site')]);
+  // The suggested change, tried without editing the site: chat appends with group commit.
+  if (process.env.BENCH_GROUP_COMMIT && only !== 'bare') rows.push(['site with group commit of appends (realtime/fanout-append.ts, not wired yet)', await measure('site', true)]);
+  console.log('| server | viewers joined | join s | messages accepted | p50 ms | p99 ms | max ms | deliveries timed | lost | duplicated | viewers cut off | server CPU | load CPU |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const [name, r] of rows)
+    console.log(
+      `| ${name} | ${fmt(r.joined)} | ${fmt(r.joinSeconds, 1)} | ${fmt(r.acked)} of ${fmt(r.sent)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${fmt(r.samples)} | ${fmt(r.lost)} | ${fmt(r.duplicated)} | ${fmt(r.cut)} | ${fmt(r.serverCpu * 100)} % | ${fmt(r.loaderCpu * 100)} % |`,
+    );
+  for (const [name, r] of rows) {
+    if (r.lost) console.log(`${name}: ${fmt(r.viewersLosing)} viewers missed at least one message`);
+    if (r.refused) console.log(`${name}: ${fmt(r.refused)} sends refused: ${[...r.errors].map(([k, n]) => `${k} ×${n}`).join('; ')}`);
+    if (r.drainMs >= 15_000) console.log(`${name}: the fan-out had not drained 15 s after the last send`);
+  }
+  console.log(`Load average of the machine (1 min) at the end: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (other work on the machine slows both servers).`);
+  console.log('Latency: message sent by a member → that message received by a viewer, over every viewer × message of the measured seconds; CPU: share of one core, the machine has 2.');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -1,0 +1,115 @@
+// The two servers the chat fan-out bench compares, each in its own process (started by
+// fanout.ts with fork). Both speak the same /ws/im frames and hand out credentials on the same
+// two HTTP calls, so one load generator drives either:
+//   bare — a plain `ws` server: accepts any login, numbers messages in memory, batches them per
+//          room every 100 ms and writes the same serialized batch to every member; the floor any
+//          chat server with 100 ms batching sits on (no credential check, no database, no bus);
+//   site — the real site (every plugin, the chat module, real UserSig credentials, messages stored
+//          in the database, the bus), with one anchor (the room) and the sender accounts made
+//          directly through the account repo, each with a session token for api/Member/imSign.
+//
+//   argv: <bare|site> <number of sender accounts>
+// Replies once over IPC: { port, groupId, tokens } (one session token per sender).
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+const kind = process.argv[2];
+const senders = Number(process.argv[3] ?? 400);
+let port: number;
+let groupId: number;
+let tokens: string[];
+let stop: () => Promise<void>;
+
+if (kind === 'bare') {
+  const BATCH_MS = 100;
+  const members = new Set<WebSocket>();
+  let seq = 0;
+  let pending: object[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    timer = null;
+    const frame = Buffer.from(JSON.stringify({ type: 'messages', groupId, messages: pending }));
+    pending = [];
+    for (const ws of members) ws.send(frame, { binary: false });
+  };
+  let tourist = 0;
+  const server = http.createServer((req, res) => {
+    const identifier = req.url!.includes('imTouristAccount') ? `tourist_${++tourist}` : String(1000 + Number(req.headers.token));
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ code: 200, msg: 'Success', data: { identifier, userSig: 'bare', sdkAppId: 1, expire: 86_400 } }));
+  });
+  const wss = new WebSocketServer({ server, path: '/ws/im' });
+  wss.on('connection', (ws) => {
+    let identifier = '';
+    ws.on('close', () => members.delete(ws));
+    ws.on('message', (raw) => {
+      const f = JSON.parse(raw.toString());
+      if (f.type === 'login') {
+        identifier = f.identifier;
+        ws.send(JSON.stringify({ type: 'login', identifier, guest: identifier.startsWith('tourist_') }));
+      } else if (f.type === 'join') {
+        members.add(ws);
+        ws.send(JSON.stringify({ type: 'joined', groupId: f.groupId, messages: [] }));
+      } else if (f.type === 'send') {
+        const m = { groupId, seq: ++seq, from: identifier, nick: `bench ${identifier}`, avatar: '', type: 'TIMTextElem', payload: { text: f.text }, time: Math.floor(Date.now() / 1000) };
+        pending.push(m);
+        timer ??= setTimeout(flush, BATCH_MS);
+        ws.send(JSON.stringify({ type: 'sent', groupId, seq: m.seq }));
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  port = (server.address() as { port: number }).port;
+  groupId = 1;
+  tokens = Array.from({ length: senders }, (_, i) => String(i));
+  stop = async () => {
+    for (const ws of members) ws.terminate();
+    server.close();
+  };
+} else {
+  const { buildApp } = await import('../../apps/server/src/app.ts');
+  const { loadConfig } = await import('../../apps/server/src/config.ts');
+  const { createAccountRepo } = await import('../../apps/server/src/modules/account/repo.ts');
+  const { randomToken, sha256 } = await import('../../apps/server/src/platform/crypto.ts');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-bench-chat-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'off',
+    RATE_LIMIT_SCALE: '0',
+    DEMO_DATA: 'off',
+    DEMO_STREAMS: 'off',
+    MATCH_REPLAY_SPEED: '0',
+    RTMP_PORT: '0',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  });
+  const app = await buildApp({ config, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as { port: number }).port;
+
+  // People: the anchor whose room is the group, and the senders, each with a session token.
+  const repo = createAccountRepo(app.database.db);
+  const tag = `${process.pid.toString(36)}${Date.now().toString(36)}`;
+  const mk = async (name: string, isAnchor: 0 | 1) => {
+    const n = `${name}${tag}`;
+    const u = await repo.createUser({ email: `${n}@bench.local`, passwordHash: null, nickname: name.slice(0, 20), inviteCode: n.toUpperCase().slice(0, 20), isAnchor });
+    return u.id;
+  };
+  groupId = await mk('anchor', 1);
+  tokens = [];
+  for (let i = 0; i < senders; i++) {
+    const id = await mk(`s${i}x`, 0);
+    const token = randomToken(32);
+    await repo.createSession({ userId: id, tokenHash: sha256(token), deviceType: 'pc', expiresAt: new Date(Date.now() + 86_400_000) });
+    tokens.push(token);
+  }
+  stop = async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+process.on('SIGTERM', () => void stop().finally(() => process.exit(0)));
+process.send!({ port, groupId, tokens });
