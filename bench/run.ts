@@ -72,3 +72,4 @@ if (!only || only === 'upload') await (await import('./content/upload.ts')).run(
 if (!only || only === 'matches') await (await import('./matches/score-push.ts')).run();
 if (!only || only === 'live') await (await import('./live/live.ts')).run();
 if (!only || only === 'economy') await (await import('./economy/gifts.ts')).giftBench();
+if (!only || only === 'chat') await (await import('./chat/fanout.ts')).run();
