@@ -118,8 +118,11 @@ export interface ImDirectMessage {
   id: number;
   from: string;
   to: string;
+  /** The sender's name and avatar. */
   nick: string;
   avatar: string;
+  /** The recipient's name (a conversation shows it before they answer). */
+  to_nick: string;
   text: string;
   cloudCustomData: { type: 0 | 1 | 2 };
   time: number;

@@ -1,4 +1,5 @@
 import { desc, eq, gt, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/account.ts';
 import { chatDirect, horns } from '../../db/schema/chat-moderation.ts';
@@ -11,17 +12,20 @@ export function createDirectRepo(db: Db) {
       return r;
     },
 
-    async userExists(id: number) {
-      const [r] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
-      return !!r;
+    /** The recipient's name, or null when there is no such user. */
+    async nickOf(id: number) {
+      const [r] = await db.select({ nick: users.nickname }).from(users).where(eq(users.id, id)).limit(1);
+      return r?.nick ?? null;
     },
 
     /** The newest messages to or from a user, oldest first, with the sender's name. */
     async recent(userId: number, limit: number) {
+      const to = alias(users, 'to_user');
       const rows = await db
-        .select({ m: chatDirect, nick: users.nickname, avatar: users.avatar })
+        .select({ m: chatDirect, nick: users.nickname, avatar: users.avatar, toNick: to.nickname })
         .from(chatDirect)
         .innerJoin(users, eq(users.id, chatDirect.fromUser))
+        .innerJoin(to, eq(to.id, chatDirect.toUser))
         .where(or(eq(chatDirect.toUser, userId), eq(chatDirect.fromUser, userId)))
         .orderBy(desc(chatDirect.id))
         .limit(limit);

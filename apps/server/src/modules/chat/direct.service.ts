@@ -16,6 +16,7 @@ const toDirect = (r: Row): ImDirectMessage => ({
   to: String(r.m.toUser),
   nick: r.nick,
   avatar: r.avatar,
+  to_nick: r.toNick,
   text: r.m.text,
   cloudCustomData: { type: r.m.cloudType as 0 | 1 | 2 },
   time: Math.floor(r.m.createdAt.getTime() / 1000),
@@ -33,13 +34,14 @@ export function createDirectService(deps: { repo: DirectRepo; moderation: Modera
       if (!text) throw badInput('chat.empty');
       if ([...text].length > CHAT_TEXT_MAX) throw badInput('chat.too_long', { max: CHAT_TEXT_MAX });
       if (toId === fromId) throw badInput('chat.self');
-      if (!(await deps.repo.userExists(toId))) throw badInput('chat.user_unknown');
+      const toNick = await deps.repo.nickOf(toId);
+      if (toNick === null) throw badInput('chat.user_unknown');
       deps.admit(fromId);
       const sender = await deps.moderation.user(fromId);
       if (!sender) throw notLoggedIn();
       const cloudType = sender.isAnchor === 1 ? 0 : (await deps.moderation.adminOfAny(fromId)) ? 1 : 2;
       const row = await deps.repo.insert({ fromUser: fromId, toUser: toId, cloudType, text });
-      const msg = toDirect({ m: row, nick: sender.user_nickname, avatar: sender.avatar });
+      const msg = toDirect({ m: row, nick: sender.user_nickname, avatar: sender.avatar, toNick });
       await deps.bus.publish(userChannel(toId), JSON.stringify(msg));
       return msg;
     },

@@ -176,7 +176,7 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
             )}
           </div>
           {kicked ? (
-            <p className="chat-panel__banner chat-panel__banner--danger" data-testid="chat-kicked">
+            <p className="chat-panel__notice chat-panel__notice--danger" data-testid="chat-kicked">
               {t('kickedUntil', { until: until(kicked.until, i18n.language) })}
             </p>
           ) : (
@@ -213,7 +213,7 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
               <button type="submit" className="btn btn--primary btn--sm" data-testid="chat-send" disabled={!text.trim() || count > CHAT_TEXT_MAX || sending || status !== 'online'}>
                 <span>{t('send')}</span>
               </button>
-              {error && <p className="chat-panel__error chat-form__error" data-testid="chat-send-error">{error}</p>}
+              {error && !mutedUntil && <p className="chat-panel__error chat-form__error" data-testid="chat-send-error">{error}</p>}
             </form>
           ) : (
             <div className="chat-guest">

@@ -12,8 +12,9 @@ import { type Conversation, conversations } from '../lib/conversations';
 export function DirectPanel({ me, roomId, anchorNick, open, onOpen, seen, onSeen }: { me: string; roomId: number; anchorNick: string; open: { id: string; nick: string } | null; onOpen: (c: { id: string; nick: string } | null) => void; seen: Record<string, number>; onSeen: (id: string, lastId: number) => void }) {
   const { t } = useTranslation('chat');
   const direct = useChatStore((s) => s.direct);
-  const [list, setList] = useState<'anchor' | 'assistant'>('anchor');
   const all = conversations(direct, me, String(roomId), seen);
+  // Opens on the list with something unread (an anchor's inbox is mostly the second list).
+  const [list, setList] = useState<'anchor' | 'assistant'>(() => (all.some((c) => c.list === 'anchor' && c.unread) || !all.some((c) => c.list === 'assistant' && c.unread) ? 'anchor' : 'assistant'));
   const shown = all.filter((c) => c.list === list);
   const count = (l: Conversation['list']) => all.filter((c) => c.list === l).reduce((n, c) => n + c.unread, 0);
 

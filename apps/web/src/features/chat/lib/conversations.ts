@@ -23,7 +23,7 @@ export function conversations(direct: ImDirectMessage[], me: string, roomAnchor:
     const other = mine ? m.to : m.from;
     let c = by.get(other);
     if (!c) {
-      c = { with: other, nick: mine ? '' : m.nick, avatar: mine ? '' : m.avatar, list: other === roomAnchor ? 'anchor' : 'assistant', messages: [], unread: 0 };
+      c = { with: other, nick: mine ? m.to_nick : m.nick, avatar: mine ? '' : m.avatar, list: other === roomAnchor ? 'anchor' : 'assistant', messages: [], unread: 0 };
       by.set(other, c);
     }
     c.messages.push(m);
