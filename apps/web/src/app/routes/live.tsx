@@ -6,6 +6,7 @@ import { RoomGiftOverlay, RoomGiftSide, playGift } from '@/features/economy/comp
 import { GiftChatLine } from '@/features/economy/components/gift-effects';
 import { ChatPanel } from '@/features/chat/components/chat-panel';
 import { DanmakuLayer } from '@/features/chat/components/danmaku-layer';
+import { EntranceBanner } from '@/features/chat/components/entrance-banner';
 import { onRoomEvent } from '@/features/chat/api/im-client';
 import { useChatFilters } from '@/features/chat/lib/chat-filters';
 
@@ -30,6 +31,7 @@ export function Component() {
         <>
           <DanmakuLayer roomId={room.anchor.uid} />
           {!hideEffects && <RoomGiftOverlay roomId={room.anchor.uid} />}
+          {!hideEffects && <EntranceBanner roomId={room.anchor.uid} />}
         </>
       )}
     />
