@@ -5,11 +5,12 @@
 // sequence it receives (to find losses and duplicates) and each arrival's latency goes into a
 // 1 ms histogram. Frames are not JSON-parsed per socket: every member of a room gets the very
 // same bytes, so a frame is parsed once and later copies are recognised by comparing bytes.
+// Sockets are ws-lite.ts (one reusable read buffer), so the load generator leaves the servers CPU.
 //
 // IPC in:  {setup:{origin, groupId, tokens, count}} → {ready, failed}
 //          {go:{rate, measureFrom}} · {stop:true} → {sent, acked:[seq], refused, errors}
 //          {progress:{maxSeq}} → {behind}   · {report:{seqs}} → {lost, duplicated, hist, …}
-import WebSocket from 'ws';
+import { type LiteSocket, connect } from './ws-lite.ts';
 
 interface Setup {
   origin: string;
@@ -18,7 +19,7 @@ interface Setup {
   count: number;
 }
 interface Viewer {
-  ws: WebSocket;
+  ws: LiteSocket;
   /** Times each sequence arrived (0, 1, or more for a duplicate). */
   counts: Uint8Array;
   closed: boolean;
@@ -47,7 +48,8 @@ function parse(bytes: Buffer): Parsed {
   parsedFrames++;
   const f = JSON.parse(bytes.toString()) as { messages: Array<{ seq: number; payload: { text?: string } }> };
   const p: Parsed = {
-    bytes,
+    // A copy: the bytes handed in are a view of the shared read buffer.
+    bytes: Buffer.from(bytes),
     seqs: f.messages.map((m) => m.seq),
     sent: f.messages.map((m) => Number(/^t:(\d+)/.exec(m.payload.text ?? '')?.[1] ?? 0)),
   };
@@ -72,7 +74,7 @@ function count(v: Viewer, p: Parsed, at: number) {
 }
 
 // Sending: members only. Acks give the sequence each accepted message got.
-const members: WebSocket[] = [];
+const members: LiteSocket[] = [];
 const acked: number[] = [];
 let sentCount = 0;
 let refused = 0;
@@ -97,38 +99,39 @@ async function credential(token: string | null): Promise<{ identifier: string; u
 async function open(token: string | null): Promise<boolean> {
   const cred = await credential(token);
   return new Promise((resolve) => {
-    const ws = new WebSocket(`${setup.origin.replace(/^http/, 'ws')}/ws/im`, { perMessageDeflate: false, skipUTF8Validation: true });
-    const v: Viewer = { ws, counts: new Uint8Array(capacity), closed: false };
     let joined = false;
-    const timeout = setTimeout(() => (ws.terminate(), resolve(false)), 30_000);
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'login', identifier: cred.identifier, userSig: cred.userSig })));
-    ws.on('message', (raw: Buffer) => {
-      const at = Date.now();
-      if (joined && raw.length > MESSAGES_PREFIX.length && raw.compare(MESSAGES_PREFIX, 0, MESSAGES_PREFIX.length, 0, MESSAGES_PREFIX.length) === 0) {
-        return count(v, parse(raw), at);
-      }
-      const f = JSON.parse(raw.toString());
-      if (f.type === 'login') ws.send(JSON.stringify({ type: 'join', groupId: setup.groupId }));
-      else if (f.type === 'joined') {
-        joined = true;
-        for (const m of f.messages) count(v, { bytes: raw, seqs: [m.seq], sent: [0] }, at);
-        viewers.push(v);
-        if (token) members.push(ws);
-        clearTimeout(timeout);
-        resolve(true);
-      } else if (f.type === 'sent') acked.push(f.seq);
-      else if (f.type === 'error') {
-        if (f.request === 'send') refused++;
-        errors.set(`${f.request}: ${f.msg}`, (errors.get(`${f.request}: ${f.msg}`) ?? 0) + 1);
-      }
+    const ws: LiteSocket = connect(`${setup.origin.replace(/^http/, 'ws')}/ws/im`, {
+      open: () => ws.send(JSON.stringify({ type: 'login', identifier: cred.identifier, userSig: cred.userSig })),
+      message(raw) {
+        const at = Date.now();
+        if (joined && raw.length > MESSAGES_PREFIX.length && raw.compare(MESSAGES_PREFIX, 0, MESSAGES_PREFIX.length, 0, MESSAGES_PREFIX.length) === 0) {
+          return count(v, parse(raw), at);
+        }
+        const f = JSON.parse(raw.toString());
+        if (f.type === 'login') ws.send(JSON.stringify({ type: 'join', groupId: setup.groupId }));
+        else if (f.type === 'joined') {
+          joined = true;
+          for (const m of f.messages) count(v, { bytes: raw, seqs: [m.seq], sent: [0] }, at);
+          viewers.push(v);
+          if (token) members.push(ws);
+          clearTimeout(timeout);
+          resolve(true);
+        } else if (f.type === 'sent') acked.push(f.seq);
+        else if (f.type === 'error') {
+          if (f.request === 'send') refused++;
+          errors.set(`${f.request}: ${f.msg}`, (errors.get(`${f.request}: ${f.msg}`) ?? 0) + 1);
+        }
+      },
+      close() {
+        v.closed = true;
+        if (!joined) (clearTimeout(timeout), resolve(false));
+      },
     });
-    ws.on('close', () => {
-      v.closed = true;
-      if (!joined) (clearTimeout(timeout), resolve(false));
-    });
-    ws.on('error', () => {});
+    const v: Viewer = { ws, counts: new Uint8Array(capacity), closed: false };
+    const timeout = setTimeout(() => (ws.close(), resolve(false)), 30_000);
   });
 }
+
 function go(rate: number) {
   const started = Date.now();
   let next = 0;
@@ -138,7 +141,7 @@ function go(rate: number) {
     while (done < due && members.length) {
       const ws = members[next++ % members.length];
       const t = Date.now();
-      if (ws.readyState === ws.OPEN) {
+      if (ws.open) {
         ws.send(JSON.stringify({ type: 'send', groupId: setup.groupId, text: `t:${t} bench message ${done}` }));
         sentCount++;
       }
@@ -192,7 +195,7 @@ process.on('message', async (m: any) => {
     hist.forEach((n, ms) => n && sparse.push([ms, n]));
     process.send!({ lost, duplicated, viewersLosing, closed: viewers.filter((v) => v.closed).length, hist: sparse, parsedFrames });
   } else if (m.close) {
-    for (const v of viewers) v.ws.terminate();
+    for (const v of viewers) v.ws.close();
     process.exit(0);
   }
 });
