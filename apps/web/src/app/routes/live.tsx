@@ -7,6 +7,8 @@ import { GiftChatLine } from '@/features/economy/components/gift-effects';
 import { ChatPanel } from '@/features/chat/components/chat-panel';
 import { DanmakuLayer } from '@/features/chat/components/danmaku-layer';
 import { EntranceBanner } from '@/features/chat/components/entrance-banner';
+import { HornBanner, HornButton } from '@/features/chat/components/horns';
+import { ManageRoomButton } from '@/features/chat/components/manage-room';
 import { onRoomEvent } from '@/features/chat/api/im-client';
 import { useChatFilters } from '@/features/chat/lib/chat-filters';
 
@@ -23,7 +25,13 @@ export function Component() {
       follow={(anchor) => <FollowButton uid={anchor.uid} type={FollowType.ANCHOR} followed={anchor.is_followed === 1} size="md" />}
       side={(room) => (
         <>
-          <ChatPanel roomId={room.anchor.uid} anchorNick={room.anchor.nickname} renderEvent={(e) => (e.type === 100 ? <GiftChatLine event={e} /> : null)} />
+          <ChatPanel
+            roomId={room.anchor.uid}
+            anchorNick={room.anchor.nickname}
+            renderEvent={(e) => (e.type === 100 ? <GiftChatLine event={e} /> : null)}
+            headerExtra={<ManageRoomButton roomId={room.anchor.uid} />}
+            inputExtra={<HornButton roomId={room.anchor.uid} />}
+          />
           <RoomGiftSide roomId={room.anchor.uid} />
         </>
       )}
@@ -32,6 +40,7 @@ export function Component() {
           <DanmakuLayer roomId={room.anchor.uid} />
           {!hideEffects && <RoomGiftOverlay roomId={room.anchor.uid} />}
           {!hideEffects && <EntranceBanner roomId={room.anchor.uid} />}
+          <HornBanner />
         </>
       )}
     />
