@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { KEYWORDS_MAX, KEYWORD_MAX_CHARS, ROOM_ADMIN_MAX, type Sanction } from '@livesports/contracts/chat-moderation';
 import { ApiError } from '@/shared/api/client';
@@ -21,6 +22,20 @@ import '../manage.css';
 
 type Tab = 'sanctions' | 'log' | 'admins' | 'keywords';
 const LOG_LIMIT = 20;
+
+/**
+ * Each tab reads its list again when shown: another moderator, or the name menu in another tab,
+ * may have acted since (the site's queries otherwise stay fresh for 30 s).
+ */
+function useFreshOnShow(queryKey: readonly unknown[]) {
+  const qc = useQueryClient();
+  const k = JSON.stringify(queryKey);
+  useEffect(() => {
+    const key = JSON.parse(k) as unknown[];
+    // A first load already under way is fresh enough.
+    if (qc.isFetching({ queryKey: key }) === 0) void qc.invalidateQueries({ queryKey: key });
+  }, [qc, k]);
+}
 
 /** The server's words for a failed call (already localized), or nothing. */
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : e ? String((e as Error).message ?? e) : '');
@@ -100,6 +115,7 @@ function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
 function SanctionsTab({ roomId }: { roomId: number }) {
   const { t } = useTranslation('chat-manage');
   const list = useSanctions(roomId);
+  useFreshOnShow(['chat', 'mod', roomId, 'sanctions']);
   const { mute, kick } = useModerate(roomId);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
@@ -163,6 +179,7 @@ function LogTab({ roomId }: { roomId: number }) {
   const { t } = useTranslation('chat-manage');
   const [page, setPage] = useState(1);
   const log = useModLog(roomId, page);
+  useFreshOnShow(['chat', 'mod', roomId, 'log']);
   const lang = currentLanguage();
   if (log.isPending) return <Loading />;
   if (log.isError) return <LoadError error={log.error} retry={() => void log.refetch()} />;
@@ -191,6 +208,7 @@ function LogTab({ roomId }: { roomId: number }) {
 function AdminsTab({ roomId }: { roomId: number }) {
   const { t } = useTranslation('chat-manage');
   const admins = useRoomAdmins(roomId);
+  useFreshOnShow(['chat', 'mod', roomId, 'admins']);
   const { setAdmin } = useModerate(roomId);
   const [error, setError] = useState('');
   const lang = currentLanguage();
@@ -265,7 +283,8 @@ function KeywordsTab({ roomId }: { roomId: number }) {
 
   const value = text ?? '';
   const parsed = parseKeywords(value);
-  const unchanged = parsed.words.join('\n') === saved.data.join('\n');
+  // The server keeps its own order (alphabetical); the same words in another order are no change.
+  const unchanged = [...parsed.words].sort().join('\n') === [...saved.data].sort().join('\n');
 
   const save = async () => {
     if (parsed.error) return;
