@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { anchorShare } from '@livesports/contracts/economy';
-import { giftList, handselGift } from '@livesports/contracts/economy-gifts';
+import { buyGuard, giftList, handselGift } from '@livesports/contracts/economy-gifts';
 import { conversionBalance, getWallet } from '@livesports/contracts/economy-wallet';
 import { call, testApp } from './helpers.ts';
 import { key, quickUser, recharge } from './economy.helpers.ts';
@@ -48,6 +48,26 @@ describe('concurrency', () => {
     expect(results.every((r) => r.code === 200)).toBe(true);
     expect(new Set(results.map((r) => JSON.stringify(r.data))).size).toBe(1);
     expect((await wallet(fan.token)).consumption).toBe(3000 - 520);
+  });
+
+  it('fans giving and buying guards in rooms whose anchors give to each other, all at once: every call answers, no drift', async () => {
+    // Fan sends lock the anchor's rows last, anchor sends and guards in (user id, kind) order:
+    // whatever the interleaving, every call ends with a real answer and the books balance.
+    const anchors = [await quickUser(app, { anchor: true }), await quickUser(app, { anchor: true })];
+    const fans = [await quickUser(app), await quickUser(app), await quickUser(app)];
+    for (const p of [...anchors, ...fans]) await recharge(app, p.token, 3);
+    const calls = [];
+    for (let i = 0; i < 60; i++) {
+      const room = anchors[i % 2];
+      if (i % 3 === 0) calls.push(call(app, handselGift, { room_id: anchors[(i + 1) % 2].id, gift_id: gifts.football.id, num: 1, idempotency_key: key() }, { token: room.token }));
+      else if (i % 10 === 1) calls.push(call(app, buyGuard, { room_id: room.id, guard_id: 1, idempotency_key: key() }, { token: fans[i % 3].token }));
+      else calls.push(call(app, handselGift, { room_id: room.id, gift_id: gifts.football.id, num: 1, idempotency_key: key() }, { token: fans[i % 3].token }));
+    }
+    const results = await Promise.all(calls);
+    expect(results.filter((r) => r.code !== 200 && r.msg !== 'Not enough gold coins, please recharge')).toEqual([]);
+    const report = await app.services.economy.audit([...anchors, ...fans].map((p) => p.id));
+    expect(report.drift).toEqual([]);
+    expect(report.negative).toBe(0);
   });
 
   it('anchors gifting each other and converting at once: no deadlock, no drift', async () => {

@@ -85,6 +85,7 @@ export function createGiftsService(ctx: EconomyContext, repo: GiftsRepo, walletR
         key: input.idempotency_key,
         fingerprint,
         sessionId: opts.checkSession ? user.sessionId : null,
+        senderIsAnchor: user.isAnchor,
         now,
         since: new Date(now.getTime() - COMBO_WINDOW_MS),
         giftNames: { zh: gift.nameZh, en: gift.nameEn, es: gift.nameEs },
@@ -105,7 +106,7 @@ export function createGiftsService(ctx: EconomyContext, repo: GiftsRepo, walletR
       return first;
     }
     if (!row.result) {
-      if (row.locked < 2) return null;
+      if (row.wallets < 2) return null;
       throw badInput('economy.balance_insufficient');
     }
     const r = { ...(row.result as Omit<SendGiftResult, 'wealth_level'>), wealth_level: 0 };

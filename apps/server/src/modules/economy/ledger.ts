@@ -8,8 +8,9 @@ import { sha256 } from '../../platform/crypto.ts';
 import { rows } from './raw.ts';
 
 // The double-entry core every money operation goes through. An operation is one database
-// transaction: claim the idempotency key, lock the wallets it touches (in a stable order, so two
-// operations never wait on each other in a circle), check the balances, write one ledger row per
+// transaction: claim the idempotency key, lock the wallets it touches (in one global order, so two
+// operations never wait on each other in a circle: consumption wallets before income wallets,
+// each by user id; the one-statement gift send in gifts.send.ts follows it too), check the balances, write one ledger row per
 // movement and the new balances. Nothing else in the module writes a wallet.
 
 /** System accounts have no wallet row; their balance is what the ledger says. */
@@ -29,6 +30,8 @@ export const userWallet = (user: number, wallet: WalletKind): Account => ({ user
 export const system = (name: SystemAccount): Account => ({ system: name });
 
 const walletKey = (user: number, wallet: WalletKind) => `${user}:${wallet}`;
+/** The global wallet lock order: 'consumption' before 'income', then by user id (as SQL's `order by kind, user_id`). */
+const byLockOrder = (a: { user: number; wallet: WalletKind }, b: { user: number; wallet: WalletKind }) => (a.wallet === b.wallet ? a.user - b.user : a.wallet === 'consumption' ? -1 : 1);
 const isUser = (a: Account): a is { user: number; wallet: WalletKind } => 'user' in a;
 
 /** The message when a movement would overdraw a wallet. */
@@ -65,7 +68,7 @@ export async function postWithTail<R>(tx: Db, opId: number, kind: string, moveme
     if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new Error(`ledger: bad amount ${m.amount}`);
     for (const a of [m.from, m.to]) if (isUser(a)) touched.set(walletKey(a.user, a.wallet), a);
   }
-  const order = [...touched.values()].sort((a, b) => a.user - b.user || a.wallet.localeCompare(b.wallet));
+  const order = [...touched.values()].sort((a, b) => byLockOrder(a, b));
   const pre = lockedIn.get(tx);
   const balances: Balances = new Map();
   if (pre && order.every((w) => pre.has(walletKey(w.user, w.wallet)))) {
@@ -123,7 +126,7 @@ export async function postWithTail<R>(tx: Db, opId: number, kind: string, moveme
   return { balances, rows: await rows<R>(tx, statement) };
 }
 
-/** SELECT … FOR UPDATE in (user id, kind) order; creates a wallet row a user somehow lacks. */
+/** SELECT … FOR UPDATE in lock order (kind, then user id); creates a wallet row a user somehow lacks. */
 async function lockWallets(tx: Db, order: Array<{ user: number; wallet: WalletKind }>) {
   const lock = async () => {
     const keys = sql.join(
@@ -132,7 +135,7 @@ async function lockWallets(tx: Db, order: Array<{ user: number; wallet: WalletKi
     );
     return rows<{ user_id: number; kind: WalletKind; balance: string | number }>(
       tx,
-      sql`select user_id, kind, balance from wallets where (user_id, kind) in (${keys}) order by user_id, kind for update`,
+      sql`select user_id, kind, balance from wallets where (user_id, kind) in (${keys}) order by kind, user_id for update`,
     );
   };
   let locked = await lock();
@@ -200,13 +203,13 @@ export async function runOp<T>(db: Db, spec: OpSpec, work: (tx: Db, opId: number
 
 /**
  * Inserts the operation row (DO NOTHING when the key was used: null) and, in the same statement,
- * locks the wallets named up front in (user id, kind) order.
+ * locks the wallets named up front in lock order.
  */
 async function claim(tx: Db, spec: OpSpec, fingerprint: string | null): Promise<number | null> {
   const insert = sql`insert into ledger_ops (kind, user_id, idem_key, fingerprint, meta)
     values (${spec.kind}, ${spec.userId}, ${spec.key}, ${fingerprint}, ${JSON.stringify(spec.meta ?? {})}::jsonb)
     on conflict (user_id, idem_key) do nothing returning id`;
-  const order = [...new Map((spec.wallets ?? []).map((w) => [walletKey(w.user, w.wallet), w])).values()].sort((a, b) => a.user - b.user || a.wallet.localeCompare(b.wallet));
+  const order = [...new Map((spec.wallets ?? []).map((w) => [walletKey(w.user, w.wallet), w])).values()].sort((a, b) => byLockOrder(a, b));
   if (!order.length || !spec.key) {
     const [op] = await rows<{ id: string | number }>(tx, insert);
     return op ? Number(op.id) : null;
@@ -221,7 +224,7 @@ async function claim(tx: Db, spec: OpSpec, fingerprint: string | null): Promise<
     sql`with op as (${insert})
       select (select id from op) as op_id, l.user_id, l.kind, l.balance
       from (select 1) as one
-      left join lateral (select user_id, kind, balance from wallets where (user_id, kind) in (${keys}) order by user_id, kind for update) as l on true`,
+      left join lateral (select user_id, kind, balance from wallets where (user_id, kind) in (${keys}) order by kind, user_id for update) as l on true`,
   );
   if (locked[0]?.op_id == null) return null;
   const found = locked.filter((r) => r.user_id !== null);
