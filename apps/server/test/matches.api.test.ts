@@ -325,6 +325,31 @@ describe('collect and reserve', () => {
     expect(await call(app, api.reserveMatch2, { type: 1, match_id: id }, tk)).toMatchObject({ status: 400, msg: 'This match has already started' });
     expect((await call(app, api.reserveList, {})).code).toBe(700);
   });
+
+  it('GET api/hot_match/reserveList: both sports by kick-off, only the caller\'s, gone once cancelled', async () => {
+    const t = tag();
+    const [me, other] = await Promise.all([newUser(app), newUser(app)]);
+    const later = await ingestMatch(app, footballMatch(t, { kickoff: new Date(Date.now() + 5 * 3_600_000).toISOString() }));
+    const sooner = await ingestMatch(
+      app,
+      footballMatch(`${t}b`, {
+        sport: 'basketball',
+        competition: { key: `${t}-nba`, name: { en: `Hoops ${t}` } },
+        home: { key: `${t}-bh`, name: { en: `Bulls ${t}` } },
+        away: { key: `${t}-ba`, name: { en: `Bucks ${t}` } },
+        kickoff: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+      }),
+    );
+    for (const id of [later, sooner]) expect((await call(app, api.reserveMatch, { match_id: id, status: 1 }, { token: me.token })).data.reserve).toBe(1);
+    const list = (await call(app, api.reserveList, {}, { token: me.token })).data as api.MatchRow[];
+    expect(list.map((m) => m.id)).toEqual([sooner, later]);
+    expect(list[0]).toMatchObject({ sport: 'basketball', home_team_name_en: `Bulls ${t}`, status: 1, reserve: 1 });
+    expect((await call(app, api.reserveList, { type: 1 }, { token: me.token })).data.map((m: api.MatchRow) => m.id)).toEqual([later]);
+    expect((await call(app, api.reserveList, {}, { token: other.token })).data).toEqual([]);
+    // Cancelling is explicit (status 0) and does not toggle back on when repeated.
+    for (let i = 0; i < 2; i++) expect((await call(app, api.reserveMatch, { match_id: later, status: 0 }, { token: me.token })).data.reserve).toBe(0);
+    expect((await call(app, api.reserveList, {}, { token: me.token })).data.map((m: api.MatchRow) => m.id)).toEqual([sooner]);
+  });
 });
 
 describe('foresight (predictions)', () => {

@@ -67,6 +67,10 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('@/mobile/routes/home').then((m) => ({ Component: m.Component })), handle: { title: 'routes.home' } },
       { path: 'login', lazy: () => import('@/mobile/routes/login').then((m) => ({ Component: m.Component })), handle: { title: 'routes.login' } },
+      { path: 'football', lazy: () => import('@/mobile/routes/matches').then((m) => ({ Component: m.Football })), handle: { title: 'routes.football' } },
+      { path: 'basketball', lazy: () => import('@/mobile/routes/matches').then((m) => ({ Component: m.Basketball })), handle: { title: 'routes.basketball' } },
+      { path: 'score-live/:id', lazy: () => import('@/mobile/routes/matches').then((m) => ({ Component: m.ScoreLive })), handle: { title: 'routes.scoreLive' } },
+      { path: 'score-live', lazy: () => import('@/mobile/routes/matches').then((m) => ({ Component: m.ScoreLive })), handle: { title: 'routes.scoreLive' } },
       { path: '*', lazy: () => import('@/mobile/routes/other').then((m) => ({ Component: m.Component })), handle: { title: 'routes.mobile' } },
     ],
   },

@@ -110,5 +110,8 @@ export function toMobilePath(pathname: string, search = ''): string {
 export function toDesktopPath(pathname: string, search = ''): string {
   const rest = pathname.replace(/^\/m(?=\/|$)/, '');
   if (rest === '' || rest === '/') return paths.home;
+  // The mobile match page carries the id in its path, the desktop one in ?id=.
+  const match = /^\/score-live\/(\d+)$/.exec(rest);
+  if (match) return `${paths.scoreLive}?id=${match[1]}`;
   return `${rest}${search}`;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { HotSearches } from '@/features/search/components/hot-searches';
@@ -6,6 +7,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { IconBall, IconBasketball, IconGamepad, IconGrid, IconNews, IconTrophy, IconTv } from '@/shared/ui/icons';
 import { useComingSoon } from '@/shared/stores/coming-soon';
 import { setPreferDesktop } from '@/shared/lib/device';
+import './mobile-home-matches.css';
 
 function Section({ id, icon, title, children }: { id: string; icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -43,6 +45,22 @@ function DesktopOnly() {
   );
 }
 
+/** Scores have mobile pages: football and basketball lists, each match opening its live page. */
+function MatchLinks() {
+  const { t } = useTranslation('home');
+  return (
+    <div className="m-match-links">
+      {(['football', 'basketball'] as const).map((s) => (
+        <Link key={s} to={`${paths.mobile}/${s}`} className="m-match-link" data-testid={`m-scores-${s}`}>
+          {s === 'football' ? <IconBall size={18} /> : <IconBasketball size={18} />}
+          <span>{t(`categories.${s}`)}</span>
+          <span aria-hidden>›</span>
+        </Link>
+      ))}
+    </div>
+  );
+}
+
 const CATS = [
   { key: 'football', icon: <IconBall size={18} /> },
   { key: 'basketball', icon: <IconBasketball size={18} /> },
@@ -60,12 +78,19 @@ export function MobileHome() {
         <span className="m-hero__kicker">{t('hero.kicker')}</span>
         <h1 className="m-hero__title">{t('hero.title')}</h1>
         <div className="m-cats">
-          {CATS.map((c) => (
-            <button key={c.key} type="button" className="m-cat" onClick={show}>
-              {c.icon}
-              <span>{t(`categories.${c.key}`)}</span>
-            </button>
-          ))}
+          {CATS.map((c) =>
+            c.key === 'football' || c.key === 'basketball' ? (
+              <Link key={c.key} to={`${paths.mobile}/${c.key}`} className="m-cat" data-testid={`m-cat-${c.key}`}>
+                {c.icon}
+                <span>{t(`categories.${c.key}`)}</span>
+              </Link>
+            ) : (
+              <button key={c.key} type="button" className="m-cat" onClick={show}>
+                {c.icon}
+                <span>{t(`categories.${c.key}`)}</span>
+              </button>
+            ),
+          )}
         </div>
       </section>
       <HotSearches variant="plain" linkTo={(name) => `${paths.mobile}${paths.search}?name=${encodeURIComponent(name)}`} />
@@ -73,7 +98,7 @@ export function MobileHome() {
         <DesktopOnly />
       </Section>
       <Section id="matches" icon={<IconTrophy />} title={t('sections.matches')}>
-        <DesktopOnly />
+        <MatchLinks />
       </Section>
       <Section id="news" icon={<IconNews />} title={t('sections.news')}>
         <DesktopOnly />

@@ -1,7 +1,7 @@
+import { ReservedMatches } from '@/features/matches/components/reserved-matches';
 import { ReservePage } from '@/features/live/pages/reserve';
 
-// /reserve: reserved broadcasts (live feature). Reserved matches join as the `matches` slot once
-// the matches feature has a list component for them.
+// /reserve: reserved broadcasts (live feature) with the reserved matches (matches feature) as its `matches` slot.
 export function Component() {
-  return <ReservePage />;
+  return <ReservePage matches={<ReservedMatches />} />;
 }

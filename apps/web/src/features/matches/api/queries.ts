@@ -71,3 +71,19 @@ export function usePublishForesight() {
     },
   });
 }
+
+/** The matches the signed-in user reserved (both sports, kick-off order). */
+export const useReservedMatches = (enabled: boolean) =>
+  useQuery({ queryKey: ['matches', 'reserved'], queryFn: () => request(calls.reserveList, { type: 0 }), enabled, staleTime: 15_000 });
+
+/** Drops a reservation (an explicit cancel, never a toggle): the server's message is shown, lists refetched. */
+export function useCancelReserve() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { match_id: number; type: number }) => requestWithMsg(calls.reserveMatch, { ...input, status: 0 }),
+    onSuccess: ({ msg }) => {
+      toast.success(msg);
+      void qc.invalidateQueries({ queryKey: ['matches'] });
+    },
+  });
+}

@@ -29,6 +29,9 @@ const locale = (lang: string) => (lang === 'zh' ? 'zh-CN' : lang === 'es' ? 'es-
 
 export const timeOf = (unix: number, lang: string) => new Date(unix * 1000).toLocaleTimeString(locale(lang), { hour: '2-digit', minute: '2-digit' });
 export const dateOf = (unix: number, lang: string) => new Date(unix * 1000).toLocaleDateString(locale(lang), { month: 'short', day: 'numeric' });
+/** "Sat 22 Nov, 21:00" in the reader's language and time zone. */
+export const kickoffOf = (unix: number, lang: string) =>
+  new Date(unix * 1000).toLocaleString(locale(lang), { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 export const weekdayOf = (d: Date, lang: string) => d.toLocaleDateString(locale(lang), { weekday: 'short' });
 export const dayLabel = (d: Date, lang: string) => d.toLocaleDateString(locale(lang), { month: 'numeric', day: 'numeric' });
 

@@ -153,15 +153,20 @@ function Timeline({ detail, row }: { detail: MatchDetail; row: MatchRow }) {
 }
 
 const TABS = ['timeline', 'stats', 'odds', 'table'] as const;
+type Tab = (typeof TABS)[number];
 
 /** /score-live?id=…: one match, live: scoreboard, events, statistics as charts, odds and its league table. */
 export function ScoreLivePage() {
-  const { t, i18n } = useTranslation('matches');
   const [params] = useSearchParams();
-  const id = Number(params.get('id')) || 0;
+  return <MatchCentre id={Number(params.get('id')) || 0} />;
+}
+
+/** One match, live (the desktop page and the mobile site's /m/score-live/:id); `tabs` picks the sections offered. */
+export function MatchCentre({ id, tabs = TABS, className = '' }: { id: number; tabs?: readonly Tab[]; className?: string }) {
+  const { t, i18n } = useTranslation('matches');
   const detail = useMatchDetail(id);
   const live = useLive((s) => s.rows[id]);
-  const [picked, setTab] = useState<(typeof TABS)[number] | null>(null);
+  const [picked, setTab] = useState<Tab | null>(null);
   const base = detail.data?.match;
   const row = base ? liveRow(base, live ? { [id]: live } : {}) : undefined;
   const table = useSeasonTable(row?.competition_id ?? 0, row?.season_id);
@@ -177,17 +182,17 @@ export function ScoreLivePage() {
   if (!detail.data || !row) return <EmptyState title={t('detail.notFound')} />;
   const d = detail.data;
   // Basketball games carry no events: their page opens on the statistics.
-  const tab = picked ?? (row.sport === 'basketball' ? 'stats' : 'timeline');
+  const tab = picked ?? (row.sport === 'basketball' && tabs.includes('stats') ? 'stats' : tabs[0]);
   const possession = d.stats.find((s) => s.key === 'possession');
   const played = isLive(row.status) ? parseInt(row.match_str, 10) || 45 : row.status === 8 ? 90 : 0;
   const groups = table.data?.groups.filter((g) => g.rows.some((r) => r.team_id === row.home_team_id || r.team_id === row.away_team_id)) ?? [];
 
   return (
-    <section className="page score-live" data-testid="score-live">
+    <section className={['page score-live', className].filter(Boolean).join(' ')} data-testid="score-live">
       <Scoreboard row={row} detail={d} />
       {row.sport === 'basketball' && started(row) && <Quarters row={row} />}
       <nav className="m-tabs" aria-label={t('title.scoreLive')}>
-        {TABS.map((k) => (
+        {tabs.map((k) => (
           <button key={k} type="button" className={['m-tabs__tab', tab === k && 'is-active'].filter(Boolean).join(' ')} aria-pressed={tab === k} onClick={() => setTab(k)}>
             {t(`detail.${k}`)}
           </button>
