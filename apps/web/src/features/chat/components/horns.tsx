@@ -69,7 +69,7 @@ export function HornBanner() {
   const link = hornRoomLink(shown, current);
   const color = nobleColor(shown.noble);
   return (
-    <div className="horn-banner" data-testid="horn-banner" role="status" aria-label={t('horn.from', { name: shown.user.nick })}>
+    <div className="horn-banner" data-testid="horn-banner" role="status">
       <span className="horn-banner__icon">
         <IconHorn size={14} />
         <span className="sr-only">{t('horn.banner')}</span>
