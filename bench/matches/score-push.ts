@@ -12,10 +12,13 @@
 // Baselines in the same run, on the same sockets: a bare `ws` server pushing a goal frame on an
 // HTTP request (no database, no bus, no site), once with `ws.send` per socket (plain ws) and once
 // with one prepared frame written to every socket (what /ws/score does).
-// The load generator (2 processes) runs on the same 2 cores as the server and is included.
+// The load generator (2 processes) runs on the same 2 cores as the server and is included. Its
+// sockets speak WebSocket over plain TCP and find goal frames by byte search (clients.ts);
+// BENCH_CLIENT=ws runs them as `ws` clients instead, which costs the load generator more.
 //
-//   npm run bench -- matches        (BENCH_SOCKETS, BENCH_GOALS, BENCH_LOADERS to change the load)
+//   npm run bench -- matches        (BENCH_SOCKETS, BENCH_GOALS, BENCH_LOADERS, BENCH_CLIENT to change the load)
 import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -94,7 +97,8 @@ async function measure(port: number, fire: (score: number) => Promise<number>) {
 }
 
 export async function run() {
-  console.log(`\n# Score push: ingest accepted → goal frame received, ${SOCKETS.toLocaleString('en-US')} subscribed sockets, ${GOALS} goals, ${LOADERS} load processes`);
+  console.log(`\n# Score push: ingest accepted → goal frame received, ${SOCKETS.toLocaleString('en-US')} subscribed sockets, ${GOALS} goals, ${LOADERS} load processes (${process.env.BENCH_CLIENT === 'ws' ? 'ws' : 'raw TCP'} clients)`);
+  const loadBefore = os.loadavg()[0];
   const baselines: Array<[string, Awaited<ReturnType<typeof measure>>]> = [];
   for (const [kind, name] of [
     ['bare', 'bare ws, ws.send per socket (plain ws baseline)'],
@@ -143,6 +147,8 @@ export async function run() {
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const [name, r] of [...baselines, ['site: POST api/feed/events → /ws/score (goal: p99 ≤ 50)', real] as const])
     console.log(`| ${name} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${fmt(r.sendP99)} | ${r.samples.toLocaleString('en-US')} | ${r.missing} |`);
+  // Other work on the machine inflates every row: say how busy it was.
+  console.log(`load average (1 min) ${fmt(loadBefore, 2)} at the start, ${fmt(os.loadavg()[0], 2)} at the end, on ${os.availableParallelism()} cores`);
   const base = baselines[1][1];
   const diff = real.p99 - base.p99;
   console.log(
