@@ -35,12 +35,12 @@ export function Component() {
           <RoomGiftSide roomId={room.anchor.uid} />
         </>
       )}
+      banner={<HornBanner />}
       overlay={(room) => (
         <>
           <DanmakuLayer roomId={room.anchor.uid} />
           {!hideEffects && <RoomGiftOverlay roomId={room.anchor.uid} />}
           {!hideEffects && <EntranceBanner roomId={room.anchor.uid} />}
-          <HornBanner />
         </>
       )}
     />

@@ -24,15 +24,18 @@ export interface LiveRoomSlots {
   side?: (room: RoomInfo) => ReactNode;
   /** Drawn over the picture: danmaku, gift effects. */
   overlay?: (room: RoomInfo) => ReactNode;
+  /** Over the picture or the offline panel alike: the site-wide horn banner (chat feature). */
+  banner?: ReactNode;
 }
 
 /** While the anchor is away: who, when they are back, and a promise to start by itself. */
-function OfflinePanel({ room }: { room: RoomInfo }) {
+function OfflinePanel({ room, banner }: { room: RoomInfo; banner?: ReactNode }) {
   const { t } = useTranslation('live');
   const when = useWhen();
   const next = room.reserve;
   return (
     <div className="player player--offline" data-testid="live-offline">
+      {banner}
       <div className="offline">
         <Avatar src={room.anchor.avatar} alt={room.anchor.nickname} size={72} />
         <h2 className="offline__title">{t('room.offlineTitle', { name: room.anchor.nickname })}</h2>
@@ -54,7 +57,7 @@ function OfflinePanel({ room }: { room: RoomInfo }) {
 }
 
 /** /live?id=<room id>: the player (or the offline state), the anchor, the announcement, the schedule. */
-export function LiveRoomPage({ follow, side, overlay }: LiveRoomSlots) {
+export function LiveRoomPage({ follow, side, overlay, banner }: LiveRoomSlots) {
   const { t } = useTranslation('live');
   const [params] = useSearchParams();
   const roomId = Number(params.get('id') ?? 0);
@@ -116,7 +119,12 @@ export function LiveRoomPage({ follow, side, overlay }: LiveRoomSlots) {
             theater={theater}
             onTheater={setTheater}
             poster={room.live.cover}
-            overlay={overlay?.(room)}
+            overlay={
+              <>
+                {overlay?.(room)}
+                {banner}
+              </>
+            }
             badge={
               <span className="player__live">
                 <i className="live-dot" aria-hidden /> {t('card.live')}
@@ -124,7 +132,7 @@ export function LiveRoomPage({ follow, side, overlay }: LiveRoomSlots) {
             }
           />
         ) : (
-          <OfflinePanel room={room} />
+          <OfflinePanel room={room} banner={banner} />
         )}
 
         <div className="room-info">
