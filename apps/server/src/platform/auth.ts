@@ -31,15 +31,20 @@ export function tokenOf(req: FastifyRequest): string | null {
 }
 
 /**
- * Routes (by URL pattern) whose handler checks the session again inside the very statement that
+ * Routes (by method and path) whose handler checks the session again inside the very statement that
  * does the work (a gift send checks it in its money statement). Only on these may the hook answer
  * from a short-lived cache of token → user instead of asking the database: a token logged out (or
  * a session expired, an account disabled) a moment ago still reaches the handler, whose statement
  * then refuses it and changes nothing. Every other route resolves the token on every request.
  */
 const rechecked = new Set<string>();
-export function sessionRecheckedBy(url: string) {
-  rechecked.add('/' + url.replace(/^\/+/, ''));
+export function sessionRecheckedBy(method: string, url: string) {
+  rechecked.add(`${method} /${url.replace(/^\/+/, '')}`);
+}
+/** The request's method and path, as sessionRecheckedBy keys them (a path the router spells otherwise is simply not cached). */
+function routeKey(req: FastifyRequest) {
+  const q = req.url.indexOf('?');
+  return `${req.method} ${q < 0 ? req.url : req.url.slice(0, q)}`;
 }
 
 /** How long a resolved session may be reused on a re-checking route, and how many are kept. */
@@ -57,7 +62,7 @@ export const authPlugin = fp<{ resolve: TokenResolver }>(
       const token = tokenOf(req);
       req.token = token;
       if (!token || token.length > 200) return;
-      if (!rechecked.has(req.routeOptions.url ?? '')) {
+      if (!rechecked.size || !rechecked.has(routeKey(req))) {
         req.user = await opts.resolve(token);
         return;
       }

@@ -69,7 +69,7 @@ export async function economyRoutes(app: FastifyInstance, opts: EconomyRouteOpti
   route(app, gifts.giftList, (_i, { req }) => s.gifts.list(req.lang));
   route(app, gifts.userGiftList, (_i, { user, req }) => s.gifts.backpack(user, req.lang));
   // The hot path: its user may come from the auth cache, because the send checks the session again.
-  sessionRecheckedBy(gifts.handselGift.path);
+  sessionRecheckedBy(gifts.handselGift.method, gifts.handselGift.path);
   route(app, gifts.handselGift, (input, { user }) => s.gifts.send(user, input, { checkSession: true }).then((d) => answer(d, 'economy.gift_sent')));
   route(app, gifts.guardList, (input, { user, req }) => s.guards.list(user, input.room_id, req.lang));
   route(app, gifts.buyGuard, (input, { user }) => s.guards.buy(user, input).then((d) => answer(d, 'economy.guard_bought')));
