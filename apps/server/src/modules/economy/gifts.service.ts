@@ -156,8 +156,9 @@ export function createGiftsService(ctx: EconomyContext, repo: GiftsRepo, walletR
       const meta: OpMeta = { gift: { zh: gift.nameZh, en: gift.nameEn, es: gift.nameEs }, num: input.num, sender: sender.user_nickname, anchor: anchor.user_nickname };
       const request = { room: input.room_id, gift: input.gift_id, num: input.num, backpack: input.from_backpack };
 
-      // The hot path in four statements: begin; claim the key and lock both wallets; ledger rows,
-      // balances, wealth, the send record (with its combo) and the stored result; commit.
+      // The general path (backpack sends, a missing wallet row, a database handle without a
+      // driver client) in four statements: begin; claim the key and lock both wallets; ledger
+      // rows, balances, wealth, the send record (with its combo) and the stored result; commit.
       const wallets = input.from_backpack ? [] : [{ user: user.id, wallet: 'consumption' as const }, { user: anchor.id, wallet: 'income' as const }];
       const outcome = await runOp(ctx.db, { userId: user.id, kind: 'gift', key: input.idempotency_key, request, meta: meta as Record<string, unknown>, storesResult: true, wallets }, async (tx, opId) => {
         const now = ctx.clock.now();
