@@ -128,6 +128,7 @@ async function measureOn(kind: 'bare' | 'site', groupCommit: boolean, databaseUr
   );
   const joinSeconds = (Date.now() - t0) / 1000;
   const joined = ready.reduce((n, r) => n + r.ready, 0);
+  console.log(`  ${kind}${groupCommit ? ' + group commit' : ''}: ${fmt(joined)} viewers joined in ${fmt(joinSeconds, 1)} s, sending…`);
   const pids = [server.child.pid!, ...loaders.map((l) => l.child.pid!)];
 
   const measureFrom = Date.now() + WARMUP_MS;
@@ -193,7 +194,7 @@ export async function run() {
   if (only !== 'bare') rows.push(['site: /ws/im send → viewers (goal: p99 ≤ 300, 0 lost)', await measure('site')]);
   // The suggested change, tried without editing the site: chat appends with group commit.
   if (process.env.BENCH_GROUP_COMMIT && only !== 'bare') rows.push(['site with group commit of appends (realtime/fanout-append.ts, not wired yet)', await measure('site', true)]);
-  console.log('| server | viewers joined | join s | messages accepted | p50 ms | p99 ms | max ms | deliveries timed | lost | duplicated | viewers cut off | server CPU | load CPU |');
+  console.log('| server | viewers joined | join s | messages accepted | p50 ms | p99 ms | max ms | deliveries timed | lost¹ | duplicated | viewers cut off | server CPU | load CPU |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const [name, r] of rows)
     console.log(
@@ -205,6 +206,7 @@ export async function run() {
     if (r.drainMs >= 15_000) console.log(`${name}: the fan-out had not drained 15 s after the last send`);
   }
   console.log(`Load average of the machine (1 min) at the end: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (other work on the machine slows both servers).`);
+  console.log('¹ lost: (viewer, message) pairs of accepted messages not received when the run ended, 15 s after the last send (late counts as lost).');
   console.log('Latency: message sent by a member → that message received by a viewer, over every viewer × message of the measured seconds; CPU: share of one core, the machine has 2.');
 }
 
