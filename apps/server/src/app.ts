@@ -35,7 +35,8 @@ import { livePlugin } from './modules/live/plugin.ts';
 import { chatModule } from './modules/chat/module.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const WEB_DIST = path.resolve(here, '../../web/dist');
+// WEB_DIST: a web build elsewhere (a separate build step, or a second build next to a running site).
+export const WEB_DIST = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(here, '../../web/dist');
 
 export interface BuildOptions {
   config: Config;
