@@ -10,8 +10,7 @@
 //   npm run bench -- chat     (BENCH_VIEWERS, BENCH_RATE, BENCH_SECONDS, BENCH_SENDERS to change the load;
 //                              BENCH_PG_URL=postgres://… to run the site on PostgreSQL (a throwaway
 //                              database is created on that server and dropped after) instead of PGlite;
-//                              BENCH_ONLY=site|bare to run one side; BENCH_GROUP_COMMIT=1 adds a row for the
-//                              site with group commit of chat appends, see apps/server/src/realtime/fanout-append.ts)
+//                              BENCH_ONLY=site|bare to run one side)
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -105,17 +104,17 @@ async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<voi
   return { url: u.toString(), drop: () => admin(server, `drop database ${name} with (force)`) };
 }
 
-async function measure(kind: 'bare' | 'site', groupCommit = false): Promise<Result> {
+async function measure(kind: 'bare' | 'site'): Promise<Result> {
   const scratch = kind === 'site' ? await scratchDatabase() : null;
   try {
-    return await measureOn(kind, groupCommit, scratch?.url);
+    return await measureOn(kind, scratch?.url);
   } finally {
     await scratch?.drop();
   }
 }
 
-async function measureOn(kind: 'bare' | 'site', groupCommit: boolean, databaseUrl: string | undefined): Promise<Result> {
-  const server = await start('servers.ts', [kind, String(SENDERS)], groupCommit ? ['--import', path.join(here, 'group-commit-hook.mjs')] : [], databaseUrl);
+async function measureOn(kind: 'bare' | 'site', databaseUrl: string | undefined): Promise<Result> {
+  const server = await start('servers.ts', [kind, String(SENDERS)], [], databaseUrl);
   const { port, groupId, tokens } = server.msg as { port: number; groupId: number; tokens: string[] };
   const origin = `http://127.0.0.1:${port}`;
   const loaders = await Promise.all(Array.from({ length: LOADERS }, () => start('viewers.ts', [])));
@@ -128,7 +127,7 @@ async function measureOn(kind: 'bare' | 'site', groupCommit: boolean, databaseUr
   );
   const joinSeconds = (Date.now() - t0) / 1000;
   const joined = ready.reduce((n, r) => n + r.ready, 0);
-  console.log(`  ${kind}${groupCommit ? ' + group commit' : ''}: ${fmt(joined)} viewers joined in ${fmt(joinSeconds, 1)} s, sending…`);
+  console.log(`  ${kind}: ${fmt(joined)} viewers joined in ${fmt(joinSeconds, 1)} s, sending…`);
   const pids = [server.child.pid!, ...loaders.map((l) => l.child.pid!)];
 
   const measureFrom = Date.now() + WARMUP_MS;
@@ -192,8 +191,6 @@ export async function run() {
   const rows: Array<[string, Result]> = [];
   if (only !== 'site') rows.push(['bare ws, 100 ms batches (baseline)', await measure('bare')]);
   if (only !== 'bare') rows.push(['site: /ws/im send → viewers (goal: p99 ≤ 300, 0 lost)', await measure('site')]);
-  // The suggested change, tried without editing the site: chat appends with group commit.
-  if (process.env.BENCH_GROUP_COMMIT && only !== 'bare') rows.push(['site with group commit of appends (realtime/fanout-append.ts, not wired yet)', await measure('site', true)]);
   console.log('| server | viewers joined | join s | messages accepted | p50 ms | p99 ms | max ms | deliveries timed | lost¹ | duplicated | viewers cut off | server CPU | load CPU |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const [name, r] of rows)

@@ -13,6 +13,9 @@ export const USER_SEND_WINDOW_MS = 10_000;
 
 export const groupChannel = (groupId: number) => `chat:group:${groupId}`;
 
+/** A sender's name, avatar and badges are read once per this long (not for every message). */
+const SENDER_TTL_MS = 10_000;
+
 export function toImMessage(m: StoredMessage): ImMessage {
   return {
     groupId: m.groupId,
@@ -34,6 +37,20 @@ export function toImMessage(m: StoredMessage): ImMessage {
 export function createMessagesService(deps: { repo: ChatRepo; bus: Bus; clock: Clock; moderation: () => ModerationService; perks: (userId: number, roomId: number) => Promise<Perks | null> }) {
   const { repo, bus } = deps;
   const recent = new Map<number, number[]>();
+  const senders = new Map<string, { at: number; value: Promise<{ nick: string; avatar: string; perks: Perks | null } | null> }>();
+
+  /** Name, avatar and perks of a sender in a room, shared by concurrent messages and kept briefly. */
+  function senderIn(userId: number, roomId: number) {
+    const key = `${userId}:${roomId}`;
+    const now = deps.clock.now().getTime();
+    const hit = senders.get(key);
+    if (hit && now - hit.at < SENDER_TTL_MS) return hit.value;
+    const value = Promise.all([repo.sender(userId), deps.perks(userId, roomId)]).then(([s, perks]) => (s ? { ...s, perks } : null));
+    value.catch(() => senders.delete(key));
+    senders.set(key, { at: now, value });
+    if (senders.size > 20_000) for (const [k, v] of senders) if (now - v.at >= SENDER_TTL_MS) senders.delete(k);
+    return value;
+  }
 
   /** Sliding window per user; a flood is refused, not queued. */
   function admit(userId: number) {
@@ -49,10 +66,9 @@ export function createMessagesService(deps: { repo: ChatRepo; bus: Bus; clock: C
     if (recent.size > 50_000) for (const [id, ts] of recent) if (!ts.some((t) => now - t < USER_SEND_WINDOW_MS)) recent.delete(id);
   }
 
-  async function ext(userId: number, roomId: number): Promise<ImSenderExt> {
-    const [perks, role] = await Promise.all([deps.perks(userId, roomId), deps.moderation().role(roomId, userId)]);
+  function ext(perks: Perks | null, role: string): ImSenderExt {
     const e: ImSenderExt = {};
-    if (role !== 'viewer') e.role = role;
+    if (role === 'anchor' || role === 'admin') e.role = role;
     if (perks) {
       e.level = perks.wealth_level;
       if (perks.noble) {
@@ -82,8 +98,9 @@ export function createMessagesService(deps: { repo: ChatRepo; bus: Bus; clock: C
       await deps.moderation().requireRoom(groupId);
       admit(userId);
       await deps.moderation().checkSend(groupId, userId, text);
-      const [sender, e] = await Promise.all([repo.sender(userId), ext(userId, groupId)]);
+      const [sender, role] = await Promise.all([senderIn(userId, groupId), deps.moderation().role(groupId, userId)]);
       if (!sender) throw notLoggedIn();
+      const e = ext(sender.perks, role);
       const stored = await repo.append({ groupId, fromIdentifier: String(userId), nick: sender.nick, avatar: sender.avatar, type: 'TIMTextElem', payload: { text }, ext: Object.keys(e).length ? e : null });
       return publish(stored);
     },

@@ -11,7 +11,7 @@ export const MOD_CHANNEL = 'chat:mod';
 export interface ModEvent {
   roomId: number;
   userId: number;
-  kind: SanctionKind | 'keywords';
+  kind: SanctionKind | 'keywords' | 'admins';
   /** ISO end of the sanction; null when lifted. */
   until: string | null;
 }
@@ -21,8 +21,20 @@ export type RoomRole = 'anchor' | 'admin' | 'viewer';
 /** How a sanction's end is written in messages: one form every reader understands, in UTC. */
 export const formatUntil = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-/** Keyword lists are read on every message; kept here for a short while, dropped on change. */
-const KEYWORDS_TTL_MS = 30_000;
+/**
+ * What every message is checked against (the room exists, its admins, mutes, kicks, keywords) is
+ * kept per room for a short while and dropped whenever a moderator changes it (here, and in other
+ * processes through MOD_CHANNEL): a busy room then costs no lookups per message.
+ */
+const ROOM_STATE_TTL_MS = 30_000;
+
+interface RoomState {
+  admins: Set<number>;
+  mutes: Map<number, Date>;
+  kicks: Map<number, Date>;
+  keywords: string[];
+  at: number;
+}
 
 /**
  * Room moderation rules (spec §6; the spec shows no rules, these are the usual ones of live sites):
@@ -32,20 +44,58 @@ const KEYWORDS_TTL_MS = 30_000;
  */
 export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; clock: Clock; notice: (roomId: number, actorId: number, n: ImNotice) => Promise<void> }) {
   const { repo, bus, clock } = deps;
-  const keywordCache = new Map<number, { words: string[]; at: number }>();
+  const states = new Map<number, RoomState>();
+  const loading = new Map<number, Promise<RoomState>>();
+  /** Rooms known to exist (only positive answers are kept: a new anchor's room works at once). */
+  const rooms = new Map<number, number>();
+
+  const forget = (roomId: number) => {
+    states.delete(roomId);
+    loading.delete(roomId);
+  };
+
+  async function state(roomId: number): Promise<RoomState> {
+    const now = clock.now().getTime();
+    const hit = states.get(roomId);
+    if (hit && now - hit.at < ROOM_STATE_TTL_MS) return hit;
+    let p = loading.get(roomId);
+    if (!p) {
+      p = (async () => {
+        const [admins, sanctions, keywords] = await Promise.all([repo.admins(roomId), repo.sanctions(roomId, clock.now()), repo.keywords(roomId)]);
+        const s: RoomState = { admins: new Set(admins.map((a) => a.id)), mutes: new Map(), kicks: new Map(), keywords, at: now };
+        for (const x of sanctions) (x.kind === 'mute' ? s.mutes : s.kicks).set(x.id, x.until);
+        // A change made while this was loading has dropped `loading`: then this answer is not kept.
+        if (loading.get(roomId) === p) states.set(roomId, s);
+        return s;
+      })().finally(() => loading.get(roomId) === p && loading.delete(roomId));
+      loading.set(roomId, p);
+    }
+    return p;
+  }
+
+  const until = (m: Map<number, Date>, userId: number) => {
+    const d = m.get(userId);
+    return d && d > clock.now() ? d : null;
+  };
+
+  async function requireRoom(roomId: number) {
+    const known = rooms.get(roomId);
+    if (known && clock.now().getTime() - known < ROOM_STATE_TTL_MS) return;
+    const anchor = await repo.user(roomId);
+    if (!anchor || anchor.isAnchor !== 1) throw badInput('chat.no_room');
+    rooms.set(roomId, clock.now().getTime());
+  }
 
   async function role(roomId: number, userId: number): Promise<RoomRole> {
     if (userId === roomId) {
-      const u = await repo.user(userId);
-      if (u?.isAnchor === 1) return 'anchor';
+      try {
+        await requireRoom(roomId);
+        return 'anchor';
+      } catch {
+        return 'viewer';
+      }
     }
-    return (await repo.isAdmin(roomId, userId)) ? 'admin' : 'viewer';
-  }
-
-  async function requireRoom(roomId: number) {
-    const anchor = await repo.user(roomId);
-    if (!anchor || anchor.isAnchor !== 1) throw badInput('chat.no_room');
-    return anchor;
+    return (await state(roomId)).admins.has(userId) ? 'admin' : 'viewer';
   }
 
   async function requireModerator(roomId: number, actor: AuthUser): Promise<RoomRole> {
@@ -75,6 +125,7 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
     } else {
       await repo.liftSanction(roomId, targetId, kind);
     }
+    forget(roomId);
     const action = minutes > 0 ? kind : kind === 'mute' ? 'unmute' : 'unkick';
     await repo.log({ roomId, actorId: actor.id, targetId, action, detail: minutes > 0 ? { minutes, until: until!.toISOString() } : {} });
     await bus.publish(MOD_CHANNEL, JSON.stringify({ roomId, userId: targetId, kind, until: until?.toISOString() ?? null } satisfies ModEvent));
@@ -82,19 +133,8 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
     return { until: until?.toISOString() ?? null };
   }
 
-  async function keywords(roomId: number): Promise<string[]> {
-    const hit = keywordCache.get(roomId);
-    if (hit && clock.now().getTime() - hit.at < KEYWORDS_TTL_MS) return hit.words;
-    const words = await repo.keywords(roomId);
-    keywordCache.set(roomId, { words, at: clock.now().getTime() });
-    return words;
-  }
-
-  // Another process changed a room's keywords: read them again on the next message.
-  const off = bus.subscribe(MOD_CHANNEL, (raw) => {
-    const e = JSON.parse(raw) as ModEvent;
-    if (e.kind === 'keywords') keywordCache.delete(e.roomId);
-  });
+  // A moderator changed something in a room (here or in another process): read it again next time.
+  const off = bus.subscribe(MOD_CHANNEL, (raw) => forget((JSON.parse(raw) as ModEvent).roomId));
 
   const admins = (roomId: number) => repo.admins(roomId).then((rows) => rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })));
 
@@ -113,6 +153,8 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
       if (status === 1 && !changed) {
         if (!(await repo.isAdmin(roomId, targetId))) throw badInput('chat.admins_full', { max: ROOM_ADMIN_MAX });
       } else if (changed || status === 1) {
+        forget(roomId);
+        await bus.publish(MOD_CHANNEL, JSON.stringify({ roomId, userId: targetId, kind: 'admins', until: null } satisfies ModEvent));
         await repo.log({ roomId, actorId: actor.id, targetId, action: status === 1 ? 'admin_set' : 'admin_remove' });
         await deps.notice(roomId, actor.id, { type: 103, action: status === 1 ? 'admin_set' : 'admin_remove', target: { id: targetId, nick: target.user_nickname } });
       }
@@ -153,7 +195,7 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
       // Matching ignores case, so words are kept lower-cased and once.
       const unique = [...new Set(words.map((w) => w.trim().toLowerCase()).filter(Boolean))].slice(0, KEYWORDS_MAX);
       await repo.replaceKeywords(roomId, unique);
-      keywordCache.delete(roomId);
+      forget(roomId);
       await repo.log({ roomId, actorId: actor.id, targetId: null, action: 'keywords', detail: { count: unique.length } });
       await bus.publish(MOD_CHANNEL, JSON.stringify({ roomId, userId: actor.id, kind: 'keywords', until: null } satisfies ModEvent));
       return repo.keywords(roomId);
@@ -164,12 +206,13 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
      * (a blocked message is logged for the anchor). Throws the localized refusal.
      */
     async checkSend(roomId: number, userId: number, text: string) {
-      const now = clock.now();
-      const [kicked, muted, words] = await Promise.all([repo.sanctionUntil(roomId, userId, 'kick', now), repo.sanctionUntil(roomId, userId, 'mute', now), keywords(roomId)]);
+      const st = await state(roomId);
+      const kicked = until(st.kicks, userId);
       if (kicked) throw new AppError('chat.kicked', 403, undefined, { until: formatUntil(kicked) });
+      const muted = until(st.mutes, userId);
       if (muted) throw new AppError('chat.muted', 403, undefined, { until: formatUntil(muted) });
       const lower = text.toLowerCase();
-      const word = words.find((w) => lower.includes(w));
+      const word = st.keywords.find((w) => lower.includes(w));
       if (word) {
         await repo.log({ roomId, actorId: userId, targetId: userId, action: 'blocked_message', detail: { word, text: text.slice(0, 200) } });
         throw badInput('chat.keyword_blocked');
@@ -182,7 +225,7 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
       return u ? { id: u.id, nick: u.user_nickname, avatar: u.avatar } : null;
     },
 
-    kickedUntil: (roomId: number, userId: number) => repo.sanctionUntil(roomId, userId, 'kick', clock.now()),
+    kickedUntil: async (roomId: number, userId: number) => until((await state(roomId)).kicks, userId),
 
     async myRole(actor: AuthUser, roomId: number) {
       await requireRoom(roomId);

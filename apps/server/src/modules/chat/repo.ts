@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/account.ts';
-import { chatGroups, chatMessages } from '../../db/schema/chat.ts';
+import { chatMessages } from '../../db/schema/chat.ts';
+import { createBatchedAppend } from './group-commit.ts';
 
 export interface StoredMessage {
   groupId: number;
@@ -17,6 +18,7 @@ export interface StoredMessage {
 
 // Every query of the chat domain.
 export function createChatRepo(db: Db) {
+  const append = createBatchedAppend(db);
   return {
     /** A room group exists for every anchor (group id = anchor user id). */
     async isAnchor(userId: number): Promise<boolean> {
@@ -29,22 +31,13 @@ export function createChatRepo(db: Db) {
       return row ?? null;
     },
 
-    /** Takes the group's next sequence number and stores the message under it, in one transaction. */
-    async append(msg: Omit<StoredMessage, 'seq' | 'createdAt'>): Promise<StoredMessage> {
-      return db.transaction(async (tx) => {
-        // The upsert locks the group row, so concurrent senders (any process) get distinct, gapless numbers.
-        const [{ seq }] = await tx
-          .insert(chatGroups)
-          .values({ id: msg.groupId, lastSeq: 1 })
-          .onConflictDoUpdate({ target: chatGroups.id, set: { lastSeq: sql`${chatGroups.lastSeq} + 1` } })
-          .returning({ seq: chatGroups.lastSeq });
-        const [row] = await tx
-          .insert(chatMessages)
-          .values({ ...msg, seq, payload: msg.payload as object, ext: (msg.ext ?? null) as object | null })
-          .returning();
-        return row as StoredMessage;
-      });
-    },
+    /**
+     * Takes the group's next sequence number and stores the message under it. Messages of one room
+     * arriving while its previous write is in flight go together in the next transaction (one
+     * sequence bump, one multi-row insert; see group-commit.ts), so a busy room is not limited by
+     * one transaction per message.
+     */
+    append,
 
     /** Messages after `afterSeq` (oldest first), or the last `limit` when afterSeq is null. */
     async history(groupId: number, afterSeq: number | null, limit: number): Promise<StoredMessage[]> {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { chatGroups, chatMessages } from '../db/schema/chat.ts';
-import type { StoredMessage } from '../modules/chat/repo.ts';
+import type { Db } from '../../db/client.ts';
+import { chatGroups, chatMessages } from '../../db/schema/chat.ts';
+import type { StoredMessage } from './repo.ts';
 
 /**
  * Group commit for a busy room's chat (found with `npm run bench -- chat`).
@@ -66,7 +66,7 @@ export async function appendMany(db: Db, groupId: number, msgs: NewMessage[]): P
   });
 }
 
-/** `append` for the chat repo with group commit: `append: createBatchedAppend(db)`. */
+/** The chat repo's `append`: group commit per room. */
 export function createBatchedAppend(db: Db) {
   const commit = createGroupCommit<NewMessage, StoredMessage>((groupId, msgs) => appendMany(db, groupId, msgs));
   return (msg: NewMessage) => commit(msg.groupId, msg);
