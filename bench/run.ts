@@ -73,3 +73,4 @@ if (!only || only === 'matches') await (await import('./matches/score-push.ts'))
 if (!only || only === 'live') await (await import('./live/live.ts')).run();
 if (!only || only === 'economy') await (await import('./economy/gifts.ts')).giftBench();
 if (!only || only === 'chat') await (await import('./chat/fanout.ts')).run();
+if (!only || only === 'danmaku') await (await import('./chat/danmaku-fps.ts')).run();

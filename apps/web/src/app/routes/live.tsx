@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { ImEvent } from '@livesports/contracts/chat';
 import { FollowType } from '@livesports/contracts/social';
 import { LiveRoomPage } from '@/features/live/pages/live-room';
 import { FollowButton } from '@/features/social/components/follow-button';
@@ -17,6 +18,8 @@ import { useChatFilters } from '@/features/chat/lib/chat-filters';
 // it; the chat feature's panel heads the side column (in view beside the player, as viewers expect)
 // and its danmaku flies under the gift effects. Gifts heard on the room's chat (type 100) are
 // drawn in the chat list by the economy's line and played by its effects, unless the viewer hid them.
+const renderGiftLine = (e: ImEvent) => (e.type === 100 ? <GiftChatLine event={e} /> : null);
+
 export function Component() {
   const hideEffects = useChatFilters((s) => s.hideEffects);
   useEffect(() => onRoomEvent((e) => e.type === 100 && playGift(e)), []);
@@ -28,7 +31,7 @@ export function Component() {
           <ChatPanel
             roomId={room.anchor.uid}
             anchorNick={room.anchor.nickname}
-            renderEvent={(e) => (e.type === 100 ? <GiftChatLine event={e} /> : null)}
+            renderEvent={renderGiftLine}
             headerExtra={<ManageRoomButton roomId={room.anchor.uid} />}
             inputExtra={<HornButton roomId={room.anchor.uid} />}
           />

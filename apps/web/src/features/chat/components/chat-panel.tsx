@@ -123,19 +123,24 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
     }
   };
 
-  const openDirect = (target: MenuTarget) => {
+  const openDirect = useCallback((target: MenuTarget) => {
     setThread({ id: target.id, nick: target.nick });
     setTab('direct');
-  };
-  const nameWrap = (m: ImMessage, name: ReactNode) => {
-    if (!islogin) return name;
-    const target: MenuTarget = { id: m.from, nick: m.nick, role: m.from === String(roomId) ? 'anchor' : adminIds.has(m.from) ? 'admin' : undefined };
-    return (
-      <UserMenu roomId={roomId} target={target} myRole={role.data?.role} me={me} onDirect={openDirect}>
-        {name}
-      </UserMenu>
-    );
-  };
+  }, []);
+  const myRole = role.data?.role;
+  // Stable while nothing it depends on changes, so the memoized rows do not re-render on every batch.
+  const nameWrap = useCallback(
+    (m: ImMessage, name: ReactNode) => {
+      if (!islogin) return name;
+      const target: MenuTarget = { id: m.from, nick: m.nick, role: m.from === String(roomId) ? 'anchor' : adminIds.has(m.from) ? 'admin' : undefined };
+      return (
+        <UserMenu roomId={roomId} target={target} myRole={myRole} me={me} onDirect={openDirect}>
+          {name}
+        </UserMenu>
+      );
+    },
+    [islogin, roomId, adminIds, myRole, me, openDirect],
+  );
 
   return (
     <section className="chat-panel" data-testid="chat-panel" data-status={status}>

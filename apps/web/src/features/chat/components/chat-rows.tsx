@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntranceEvent, ImEvent, ImMessage, ImNotice } from '@livesports/contracts/chat';
 import { NOBLES } from '@livesports/contracts/economy';
@@ -83,7 +83,7 @@ export function visibleItem(item: FeedItem, f: FeedFilters): boolean {
 }
 
 /** One line of the chat list. Gift lines are drawn by the page's `renderEvent` (the economy's). */
-export function FeedRow({ item, me, nameWrap, renderEvent }: { item: FeedItem; me?: string; nameWrap: (m: ImMessage, name: ReactNode) => ReactNode; renderEvent?: (e: ImEvent) => ReactNode }) {
+export const FeedRow = memo(function FeedRow({ item, me, nameWrap, renderEvent }: { item: FeedItem; me?: string; nameWrap: (m: ImMessage, name: ReactNode) => ReactNode; renderEvent?: (e: ImEvent) => ReactNode }) {
   if (item.message) {
     const data = customData(item.message);
     if (data?.type === 103) return <NoticeRow m={item.message} notice={data as ImNotice} />;
@@ -91,4 +91,4 @@ export function FeedRow({ item, me, nameWrap, renderEvent }: { item: FeedItem; m
   }
   if (item.event.type === 102) return <EntranceRow e={item.event} />;
   return renderEvent ? <li className="chat-row chat-row--gift">{renderEvent(item.event)}</li> : null;
-}
+});

@@ -12,8 +12,21 @@ import '../chat.css';
 const BASE_PX_PER_S = 180;
 /** Space kept between two messages in a lane. */
 const GAP_PX = 24;
-/** Messages on screen at most; beyond that new ones are dropped rather than piled up. */
+/** Messages on screen at most. */
 export const MAX_FLYING = 240;
+/**
+ * A burst (a goal!) brings more messages than free lanes: they wait and enter as lanes free up,
+ * instead of being dropped. Waiting longer than this, or beyond this many, they are let go.
+ */
+const WAIT_MS = 6000;
+const WAIT_MAX = 400;
+
+interface Waiting {
+  text: string;
+  color: string;
+  framed: boolean;
+  at: number;
+}
 
 interface Flying {
   /** The text drawn once (outline, fill, noble frame) into its own bitmap; each frame only blits it. */
@@ -76,12 +89,38 @@ export function DanmakuLayer({ roomId }: { roomId: number }) {
   const wrap = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const flying = useRef<Flying[]>([]);
+  const waiting = useRef<Waiting[]>([]);
   const frame = useRef(0);
   const last = useRef(0);
   const cfg = useRef({ settings, speed });
   cfg.current = { settings, speed };
 
   const setCount = () => wrap.current?.setAttribute('data-flying', String(flying.current.length));
+
+  /** Puts waiting messages into free lanes (a few per frame, so a burst never stalls a frame). */
+  const launch = (now: number) => {
+    const el = wrap.current;
+    const q = waiting.current;
+    if (!el || !q.length) return;
+    while (q.length && now - q[0].at > WAIT_MS) q.shift();
+    const s = cfg.current.settings;
+    const width = el.clientWidth || 640;
+    const font = FONT_PX[s.size] ?? 20;
+    const lanes = laneCount(el.clientHeight || 360, font * 1.4, s.area);
+    const tails: ({ right: number } | undefined)[] = [];
+    for (const f of flying.current) {
+      const r = f.x + f.width;
+      if (!tails[f.lane] || tails[f.lane]!.right < r) tails[f.lane] = { right: r };
+    }
+    for (let n = 0; n < 8 && q.length && flying.current.length < MAX_FLYING; n++) {
+      const lane = pickLane(tails, lanes, width, GAP_PX, true);
+      if (lane < 0) break;
+      const m = q.shift()!;
+      const { bitmap, width: w } = renderBitmap(m.text, font, m.color, m.framed);
+      flying.current.push({ bitmap, x: width, width: w, lane });
+      tails[lane] = { right: width + w };
+    }
+  };
 
   const draw = (now: number) => {
     frame.current = 0;
@@ -93,6 +132,7 @@ export function DanmakuLayer({ roomId }: { roomId: number }) {
     const dx = BASE_PX_PER_S * v * dt;
     for (const f of flying.current) f.x -= dx;
     flying.current = flying.current.filter((f) => f.x + f.width > 0);
+    launch(now);
     setCount();
     if (c && ctx) {
       ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -102,7 +142,7 @@ export function DanmakuLayer({ roomId }: { roomId: number }) {
       ctx.globalAlpha = s.opacity / 100;
       for (const f of flying.current) ctx.drawImage(f.bitmap, Math.round(f.x * dpr), Math.round((6 + f.lane * font * 1.4) * dpr));
     }
-    if (flying.current.length && !document.hidden) frame.current = requestAnimationFrame(draw);
+    if ((flying.current.length || waiting.current.length) && !document.hidden) frame.current = requestAnimationFrame(draw);
     else last.current = 0;
   };
 
@@ -142,26 +182,16 @@ export function DanmakuLayer({ roomId }: { roomId: number }) {
     const s = cfg.current.settings;
     const el = wrap.current;
     if (!s.show || !el || document.hidden) return;
-    const width = el.clientWidth || 640;
-    const font = FONT_PX[s.size] ?? 20;
-    const lanes = laneCount(el.clientHeight || 360, font * 1.4, s.area);
     const me = String(useAuthStore.getState().user?.id ?? '');
     const blocked = blockedSet(useChatFilters.getState());
+    const now = performance.now();
     for (const m of items) {
       const text = m.type === 'TIMTextElem' ? (m.payload.text ?? '') : '';
-      if (!text || blocked.has(m.from) || flying.current.length >= MAX_FLYING) continue;
-      const tails: ({ right: number } | undefined)[] = [];
-      for (const f of flying.current) {
-        const r = f.x + f.width;
-        if (!tails[f.lane] || tails[f.lane]!.right < r) tails[f.lane] = { right: r };
-      }
-      const lane = pickLane(tails, lanes, width, GAP_PX, true);
-      if (lane < 0) continue;
+      if (!text || blocked.has(m.from) || waiting.current.length >= WAIT_MAX) continue;
       // Nobles fly in their colour inside a frame; my own messages in gold.
-      const color = m.ext?.color ?? (m.from === me ? '#ffd166' : '#ffffff');
-      const { bitmap, width: w } = renderBitmap(text, font, color, !!m.ext?.noble);
-      flying.current.push({ bitmap, x: width, width: w, lane });
+      waiting.current.push({ text, color: m.ext?.color ?? (m.from === me ? '#ffd166' : '#ffffff'), framed: !!m.ext?.noble, at: now });
     }
+    launch(now);
     setCount();
     start();
   }, [fresh]);
@@ -170,6 +200,7 @@ export function DanmakuLayer({ roomId }: { roomId: number }) {
   useEffect(() => {
     if (settings.show) return;
     flying.current = [];
+    waiting.current = [];
     setCount();
     const c = canvas.current;
     c?.getContext('2d')?.clearRect(0, 0, c.width, c.height);
