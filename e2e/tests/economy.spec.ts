@@ -31,8 +31,13 @@ test('recharge through the sandbox, send a gift in a room, see balance, income a
   await expect(page.getByTestId('recharge-result')).toHaveAttribute('data-status', 'paid');
   await expect(page.getByTestId('wallet-coins')).toHaveText('680');
 
-  // 2. A gift in the anchor's room (room id = the anchor's user id), then a combo.
+  // 2. A gift in the anchor's room (room id = the anchor's user id), then a combo. A guest in the
+  //    same room sees it as a line in the room's chat (relayed by the IM gateway, type 100).
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(`/live?id=${anchor.id}`);
+  await expect(guest.getByTestId('chat-panel')).toHaveAttribute('data-status', 'online');
   await page.goto(`/live?id=${anchor.id}`);
+  await expect(page.getByTestId('chat-panel')).toHaveAttribute('data-status', 'online');
   const panel = page.getByTestId('gift-panel');
   await expect(panel).toBeVisible();
   await expect(panel.getByTestId('gift-balance')).toHaveText('680');
@@ -43,6 +48,8 @@ test('recharge through the sandbox, send a gift in a room, see balance, income a
   await panel.getByTestId('gift-combo').click();
   await expect(panel.getByTestId('gift-combo')).toContainText('×2');
   await expect(panel.getByTestId('gift-balance')).toHaveText('576');
+  await expect(guest.getByTestId('chat-panel').getByTestId('gift-line').last()).toContainText('Jersey');
+  await guest.context().close();
   await expect(page.getByTestId('room-ranking')).toContainText(fan.nickname);
 
   // 3. The fan's balance and coin details.
