@@ -22,7 +22,7 @@ function Section({ id, icon, title, children }: { id: string; icon: ReactNode; t
 }
 
 /**
- * Live rooms, scores and headlines exist but have no mobile pages yet: say so and offer the desktop
+ * Live rooms and headlines exist but have no mobile pages yet: say so and offer the desktop
  * site, rather than an empty state that would read as "nothing is on".
  */
 function DesktopOnly() {

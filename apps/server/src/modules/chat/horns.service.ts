@@ -47,8 +47,9 @@ export function createHornsService(deps: { repo: DirectRepo; moderation: Moderat
       );
       // Published after the commit; a repeat of the same key answers the first horn and sends nothing new.
       if (!paid.repeated) await deps.bus.publish(HORN_CHANNEL, JSON.stringify(paid.value));
-      const after = await deps.payment.freeLeft(userId);
-      return { horn: paid.value, free: paid.free, balance: paid.balance, free_horns_left: after.free_horns_left };
+      // Read before paying; a free horn used just now is one fewer (a repeat used nothing now).
+      const left = standing.free_horns_left - (paid.free && !paid.repeated ? 1 : 0);
+      return { horn: paid.value, free: paid.free, balance: paid.balance, free_horns_left: Math.max(0, left) };
     },
 
     list: async () => (await deps.repo.recentHorns(new Date(deps.clock.now().getTime() - DAY_MS), HORN_LIST_SIZE)).map(toHorn),

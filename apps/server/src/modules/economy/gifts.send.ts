@@ -96,17 +96,8 @@ entries as (
     from op, debit where $6::bigint > 0
   returning 1),`;
 
-const FAN_FIRST = {
-  name: 'economy_gift_send_fan_v6',
-  text: `${HEAD}
-go as (select 1 from s, a, session where s.is_anchor = 0 and not exists (select 1 from prior)),
-debit as (
-  update wallets set balance = balance - $5::bigint, updated_at = now()
-   where user_id = $1::int and kind = 'consumption' and balance >= $5::bigint
-     and exists (select 1 from go)
-     and exists (select 1 from wallets x where x.user_id = $2::int and x.kind = 'income')
-  returning balance),
-wealth as (
+/** Everything after the debit, the same in both orders: wealth, both ledger rows, the records, the anchor's credit and exp. */
+const AFTER_DEBIT = `wealth as (
   update users set wealth_exp = users.wealth_exp + $5::bigint from debit where users.id = $1::int
   returning users.wealth_exp),
 ${PLATFORM_ENTRY}
@@ -119,7 +110,19 @@ credit as (
 ${SHARE_ENTRY}
 anchor_exp as (
   update users set anchor_exp = users.anchor_exp + floor($5::bigint / 10)::int from credit where users.id = $2::int
-  returning 1)
+  returning 1)`;
+
+const FAN_FIRST = {
+  name: 'economy_gift_send_fan_v6',
+  text: `${HEAD}
+go as (select 1 from s, a, session where s.is_anchor = 0 and not exists (select 1 from prior)),
+debit as (
+  update wallets set balance = balance - $5::bigint, updated_at = now()
+   where user_id = $1::int and kind = 'consumption' and balance >= $5::bigint
+     and exists (select 1 from go)
+     and exists (select 1 from wallets x where x.user_id = $2::int and x.kind = 'income')
+  returning balance),
+${AFTER_DEBIT}
 ${TAIL}`,
 };
 
@@ -143,20 +146,7 @@ debit as (
    where user_id = $1::int and kind = 'consumption' and balance >= $5::bigint
      and (select count(*) from people) = 2
   returning balance),
-wealth as (
-  update users set wealth_exp = users.wealth_exp + $5::bigint from debit where users.id = $1::int
-  returning users.wealth_exp),
-${PLATFORM_ENTRY}
-${SENT_AND_OP}
-credit as (
-  update wallets set balance = wallets.balance + $6::bigint, updated_at = now()
-    from op
-   where wallets.user_id = $2::int and wallets.kind = 'income'
-  returning wallets.balance),
-${SHARE_ENTRY}
-anchor_exp as (
-  update users set anchor_exp = users.anchor_exp + floor($5::bigint / 10)::int from credit where users.id = $2::int
-  returning 1)
+${AFTER_DEBIT}
 ${TAIL}`,
 };
 

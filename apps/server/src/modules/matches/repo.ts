@@ -197,10 +197,6 @@ export function createMatchesRepo(db: Db) {
     async events(matchId: number, conn: Conn = db) {
       return conn.select().from(matchEvents).where(eq(matchEvents.matchId, matchId)).orderBy(asc(matchEvents.minute), asc(matchEvents.extra), asc(matchEvents.id));
     },
-    async eventKeys(matchId: number, conn: Conn = db) {
-      const rows = await conn.select({ extKey: matchEvents.extKey }).from(matchEvents).where(eq(matchEvents.matchId, matchId));
-      return new Set(rows.map((r) => r.extKey));
-    },
 
     // ---- odds
     async ensureCompany(id: number, name: string, conn: Conn = db) {
