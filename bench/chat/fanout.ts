@@ -4,13 +4,18 @@
 // carries its send time; every viewer notes when each message arrives (p50/p99 over every
 // viewer × message) and counts every sequence: each viewer must get each accepted message
 // exactly once. Baseline in the same run: a bare `ws` server batching the same messages every
-// 100 ms and writing the same batch to the same sockets (no credentials, database or bus).
+// 100 ms and writing the same batch to the same sockets (no credentials, database or bus), and
+// a floor: that bare server with its writes spread over 2 threads straight to the descriptors
+// (servers.ts). With BENCH_PG_URL and BENCH_REDIS_URL a last row runs the site as 2 processes
+// (same PostgreSQL database, Redis as the bus), each load process on one of them: the site using
+// both cores the way a deployment would (several processes behind a balancer).
 // Goal: p99 ≤ 300 ms, 0 lost, load generator on the same machine.
 //
 //   npm run bench -- chat     (BENCH_VIEWERS, BENCH_RATE, BENCH_SECONDS, BENCH_SENDERS to change the load;
 //                              BENCH_PG_URL=postgres://… to run the site on PostgreSQL (a throwaway
 //                              database is created on that server and dropped after) instead of PGlite;
-//                              BENCH_ONLY=site|bare to run one side)
+//                              BENCH_REDIS_URL=redis://… as well for the 2-process row;
+//                              BENCH_ONLY=bare|floor|site|site-2 to run one row)
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,10 +33,12 @@ const LOADERS = 2;
 const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function start(file: string, args: string[], extra: string[] = [], databaseUrl?: string): Promise<{ child: ChildProcess; msg: any }> {
+type Kind = 'bare' | 'floor-threads' | 'site' | 'site-2';
+
+function start(file: string, args: string[], extra: string[] = [], databaseUrl?: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; msg: any }> {
   // BENCH_CPU_PROF=<dir>: a V8 CPU profile of every process, to see where the time goes.
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = fork(path.join(here, file), args, { execArgv: ['--import', 'tsx', ...extra, ...prof], env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(here, file), args, { execArgv: ['--import', 'tsx', ...extra, ...prof], env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '', ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (msg) => resolve({ child, msg }));
     child.once('exit', (code) => reject(new Error(`${file} ${args[0] ?? ''} exited ${code}`)));
@@ -104,8 +111,8 @@ async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<voi
   return { url: u.toString(), drop: () => admin(server, `drop database ${name} with (force)`) };
 }
 
-async function measure(kind: 'bare' | 'site'): Promise<Result> {
-  const scratch = kind === 'site' ? await scratchDatabase() : null;
+async function measure(kind: Kind): Promise<Result> {
+  const scratch = kind === 'site' || kind === 'site-2' ? await scratchDatabase() : null;
   try {
     return await measureOn(kind, scratch?.url);
   } finally {
@@ -113,22 +120,28 @@ async function measure(kind: 'bare' | 'site'): Promise<Result> {
   }
 }
 
-async function measureOn(kind: 'bare' | 'site', databaseUrl: string | undefined): Promise<Result> {
-  const server = await start('servers.ts', [kind, String(SENDERS)], [], databaseUrl);
+async function measureOn(kind: Kind, databaseUrl: string | undefined): Promise<Result> {
+  const two = kind === 'site-2';
+  // One process keeps the in-process bus (as `npm start` does); two talk over Redis.
+  const bus: Record<string, string> = { BENCH_REDIS_URL: two ? (process.env.BENCH_REDIS_URL ?? '') : '' };
+  const server = await start('servers.ts', [two ? 'site' : kind, String(SENDERS)], [], databaseUrl, bus);
   const { port, groupId, tokens } = server.msg as { port: number; groupId: number; tokens: string[] };
-  const origin = `http://127.0.0.1:${port}`;
+  // The second process of the same site: the room and the senders of the first.
+  const second = two ? await start('servers.ts', ['site', String(SENDERS)], [], databaseUrl, { ...bus, BENCH_SHARED: JSON.stringify({ groupId, tokens }) }) : null;
+  const servers = second ? [server, second] : [server];
+  const origins = servers.map((s) => `http://127.0.0.1:${(s.msg as { port: number }).port}`);
   const loaders = await Promise.all(Array.from({ length: LOADERS }, () => start('viewers.ts', [])));
   const t0 = Date.now();
   const ready = await Promise.all(
     loaders.map(({ child }, i) => {
       const count = Math.floor(VIEWERS / LOADERS) + (i < VIEWERS % LOADERS ? 1 : 0);
-      return ask(child, { setup: { origin, groupId, count, tokens: tokens.filter((_, j) => j % LOADERS === i) } });
+      return ask(child, { setup: { origin: origins[i % origins.length], groupId, count, tokens: tokens.filter((_, j) => j % LOADERS === i) } });
     }),
   );
   const joinSeconds = (Date.now() - t0) / 1000;
   const joined = ready.reduce((n, r) => n + r.ready, 0);
   console.log(`  ${kind}: ${fmt(joined)} viewers joined in ${fmt(joinSeconds, 1)} s, sending…`);
-  const pids = [server.child.pid!, ...loaders.map((l) => l.child.pid!)];
+  const pids = [...servers.map((s) => s.child.pid!), ...loaders.map((l) => l.child.pid!)];
 
   const measureFrom = Date.now() + WARMUP_MS;
   for (const { child } of loaders) child.send({ go: { rate: RATE / LOADERS, measureFrom } });
@@ -155,8 +168,7 @@ async function measureOn(kind: 'bare' | 'site', databaseUrl: string | undefined)
   for (const r of reports) for (const [ms, n] of r.hist as Array<[number, number]>) hist.set(ms, (hist.get(ms) ?? 0) + n);
   const samples = [...hist.values()].reduce((a, b) => a + b, 0);
   for (const { child } of loaders) child.send({ close: true });
-  server.child.kill('SIGTERM');
-  await new Promise((r) => server.child.once('exit', r));
+  await Promise.all(servers.map((s) => new Promise((r) => (s.child.once('exit', r), s.child.kill('SIGTERM')))));
 
   const errors = new Map<string, number>();
   for (const s of stopped) for (const [k, n] of s.errors as Array<[string, number]>) errors.set(k, (errors.get(k) ?? 0) + n);
@@ -177,8 +189,8 @@ async function measureOn(kind: 'bare' | 'site', databaseUrl: string | undefined)
     viewersLosing: reports.reduce((n, r) => n + r.viewersLosing, 0),
     cut: reports.reduce((n, r) => n + r.closed, 0),
     drainMs,
-    serverCpu: (cpu1[0] - cpu0[0]) / 1000 / secs,
-    loaderCpu: cpu1.slice(1).reduce((n, c, i) => n + c - cpu0[i + 1], 0) / 1000 / secs,
+    serverCpu: cpu1.slice(0, servers.length).reduce((n, c, i) => n + c - cpu0[i], 0) / 1000 / secs,
+    loaderCpu: cpu1.slice(servers.length).reduce((n, c, i) => n + c - cpu0[i + servers.length], 0) / 1000 / secs,
   };
 }
 
@@ -189,8 +201,14 @@ export async function run() {
   );
   const only = process.env.BENCH_ONLY;
   const rows: Array<[string, Result]> = [];
-  if (only !== 'site') rows.push(['bare ws, 100 ms batches (baseline)', await measure('bare')]);
-  if (only !== 'bare') rows.push(['site: /ws/im send → viewers (goal: p99 ≤ 300, 0 lost)', await measure('site')]);
+  if (!only || only === 'bare') rows.push(['bare ws, 100 ms batches (baseline)', await measure('bare')]);
+  if (!only || only === 'floor') rows.push(['floor: bare, frames written to the descriptors by 2 threads', await measure('floor-threads')]);
+  if (!only || only === 'site') rows.push(['site: /ws/im send → viewers (goal: p99 ≤ 300, 0 lost)', await measure('site')]);
+  const twoReady = process.env.BENCH_PG_URL && process.env.BENCH_REDIS_URL;
+  if ((!only && twoReady) || only === 'site-2') {
+    if (!twoReady) throw new Error('the 2-process row needs BENCH_PG_URL and BENCH_REDIS_URL');
+    rows.push(['site as 2 processes (PostgreSQL, Redis bus), one per load process', await measure('site-2')]);
+  }
   console.log('| server | viewers joined | join s | messages accepted | p50 ms | p99 ms | max ms | deliveries timed | lost¹ | duplicated | viewers cut off | server CPU | load CPU |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const [name, r] of rows)
@@ -204,7 +222,7 @@ export async function run() {
   }
   console.log(`Load average of the machine (1 min) at the end: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (other work on the machine slows both servers).`);
   console.log('¹ lost: (viewer, message) pairs of accepted messages not received when the run ended, 15 s after the last send (late counts as lost).');
-  console.log('Latency: message sent by a member → that message received by a viewer, over every viewer × message of the measured seconds; CPU: share of one core, the machine has 2.');
+  console.log('Latency: message sent by a member → that message received by a viewer, over every viewer × message of the measured seconds; CPU: share of one core (all server processes, all load processes), the machine has 2.');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -4,17 +4,27 @@
 //   bare — a plain `ws` server: accepts any login, numbers messages in memory, batches them per
 //          room every 100 ms and writes the same serialized batch to every member; the floor any
 //          chat server with 100 ms batching sits on (no credential check, no database, no bus);
+//   floor-threads — the bare server, except that each batch's frame bytes are written straight to
+//          the members' socket descriptors (write(2) via fs.writeSync) by 2 worker threads, half
+//          of the members each: no ws sender, no stream, both cores writing. Not something to run
+//          (it bypasses libuv's write queue, so a slow reader would get a torn stream); it shows
+//          what the kernel of this machine allows when the writes are spread over both cores;
 //   site — the real site (every plugin, the chat module, real UserSig credentials, messages stored
 //          in the database, the bus), with one anchor (the room) and the sender accounts made
 //          directly through the account repo, each with a session token for api/Member/imSign.
+//          With BENCH_REDIS_URL the site uses Redis as its bus, and with BENCH_SHARED
+//          ({groupId, tokens} of a first site process) it is a second process of the same site:
+//          same database, same room, same senders.
 //
-//   argv: <bare|site> <number of sender accounts>
+//   argv: <bare|floor-threads|site> <number of sender accounts>
 // Replies once over IPC: { port, groupId, tokens } (one session token per sender).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { prepareFrame } from '../../apps/server/src/realtime/prepared-frame.ts';
 
 const kind = process.argv[2];
 const senders = Number(process.argv[3] ?? 400);
@@ -23,17 +33,39 @@ let groupId: number;
 let tokens: string[];
 let stop: () => Promise<void>;
 
-if (kind === 'bare') {
+if (kind === 'bare' || kind === 'floor-threads') {
   const BATCH_MS = 100;
+  const THREADS = 2;
+  const writer = `
+    const { parentPort } = require('node:worker_threads');
+    const fs = require('node:fs');
+    let fds = [];
+    parentPort.on('message', (m) => {
+      if (m.fds) return void (fds = m.fds);
+      for (const fd of fds) { try { fs.writeSync(fd, m.frame); } catch {} }
+    });`;
+  const workers = kind === 'floor-threads' ? Array.from({ length: THREADS }, () => new Worker(writer, { eval: true })) : [];
+  let shared = -1;
   const members = new Set<WebSocket>();
   let seq = 0;
   let pending: object[] = [];
   let timer: NodeJS.Timeout | null = null;
   const flush = () => {
     timer = null;
-    const frame = Buffer.from(JSON.stringify({ type: 'messages', groupId, messages: pending }));
+    const text = JSON.stringify({ type: 'messages', groupId, messages: pending });
     pending = [];
-    for (const ws of members) ws.send(frame, { binary: false });
+    if (!workers.length) {
+      const frame = Buffer.from(text);
+      for (const ws of members) ws.send(frame, { binary: false });
+      return;
+    }
+    if (shared !== members.size) {
+      const fds = [...members].map((ws) => (ws as unknown as { _socket: { _handle: { fd: number } } })._socket._handle.fd);
+      workers.forEach((w, i) => w.postMessage({ fds: fds.filter((_, j) => j % THREADS === i) }));
+      shared = members.size;
+    }
+    const frame = prepareFrame(text).bytes;
+    for (const w of workers) w.postMessage({ frame });
   };
   let tourist = 0;
   const server = http.createServer((req, res) => {
@@ -67,6 +99,7 @@ if (kind === 'bare') {
   tokens = Array.from({ length: senders }, (_, i) => String(i));
   stop = async () => {
     for (const ws of members) ws.terminate();
+    await Promise.all(workers.map((w) => w.terminate()));
     server.close();
   };
 } else {
@@ -85,6 +118,7 @@ if (kind === 'bare') {
     MATCH_REPLAY_SPEED: '0',
     RTMP_PORT: '0',
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
   });
   const app = await buildApp({ config, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -98,13 +132,17 @@ if (kind === 'bare') {
     const u = await repo.createUser({ email: `${n}@bench.local`, passwordHash: null, nickname: name.slice(0, 20), inviteCode: n.toUpperCase().slice(0, 20), isAnchor });
     return u.id;
   };
-  groupId = await mk('anchor', 1);
-  tokens = [];
-  for (let i = 0; i < senders; i++) {
-    const id = await mk(`s${i}x`, 0);
-    const token = randomToken(32);
-    await repo.createSession({ userId: id, tokenHash: sha256(token), deviceType: 'pc', expiresAt: new Date(Date.now() + 86_400_000) });
-    tokens.push(token);
+  if (process.env.BENCH_SHARED) {
+    ({ groupId, tokens } = JSON.parse(process.env.BENCH_SHARED) as { groupId: number; tokens: string[] });
+  } else {
+    groupId = await mk('anchor', 1);
+    tokens = [];
+    for (let i = 0; i < senders; i++) {
+      const id = await mk(`s${i}x`, 0);
+      const token = randomToken(32);
+      await repo.createSession({ userId: id, tokenHash: sha256(token), deviceType: 'pc', expiresAt: new Date(Date.now() + 86_400_000) });
+      tokens.push(token);
+    }
   }
   stop = async () => {
     await app.close();

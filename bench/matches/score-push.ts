@@ -11,7 +11,9 @@
 //
 // Baselines in the same run, on the same sockets: a bare `ws` server pushing a goal frame on an
 // HTTP request (no database, no bus, no site), once with `ws.send` per socket (plain ws) and once
-// with one prepared frame written to every socket (what /ws/score does).
+// with one prepared frame written to every socket (what /ws/score does); and a floor that is no
+// server at all: the frame's bytes written straight to the socket descriptors by two threads at
+// once (see servers.ts), to show what the kernel of this machine allows.
 // The load generator (2 processes) runs on the same 2 cores as the server and is included. Its
 // sockets speak WebSocket over plain TCP and find goal frames by byte search (clients.ts);
 // BENCH_CLIENT=ws runs them as `ws` clients instead, which costs the load generator more.
@@ -103,6 +105,7 @@ export async function run() {
   for (const [kind, name] of [
     ['bare', 'bare ws, ws.send per socket (plain ws baseline)'],
     ['bare-prepared', 'bare ws, one prepared frame (baseline)'],
+    ['floor-threads', 'floor: frame bytes written to the sockets by 2 threads (no ws, no site)'],
   ] as const) {
     const bare = await start('servers.ts', [kind]);
     baselines.push([

@@ -4,6 +4,11 @@
 //                   with `ws.send` (what any ws server does);
 //   bare-prepared — the same, but encodes the frame once (prepareFrame) and writes those buffers
 //                   to every socket (sendPrepared), as /ws/score does: the floor the site sits on;
+//   floor-threads — not a server anyone would run: after the WebSocket handshake (done by `ws`),
+//                   the goal frame's bytes are written straight to the sockets' file descriptors
+//                   (write(2) via fs.writeSync) from 2 worker threads, half of the sockets each. No
+//                   ws sender, no stream, no event loop in the way, both cores writing at once: how
+//                   fast this machine's kernel can put one frame on 5,000 loopback sockets;
 //   site          — the real site (all plugins, the matches module, /ws/score, the HTTP ingest), with
 //                   the embedded replay off so only the bench's goals move.
 // Every server stamps the moment it accepts a request (its HTTP server's 'request' event, before
@@ -13,6 +18,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { prepareFrame, sendPrepared } from '../../apps/server/src/realtime/prepared-frame.ts';
 
@@ -27,7 +33,46 @@ function stampAccepted(server: http.Server) {
   });
 }
 
-if (kind === 'bare' || kind === 'bare-prepared') {
+if (kind === 'floor-threads') {
+  const THREADS = 2;
+  const sockets: WebSocket[] = [];
+  // Each thread gets its share of descriptors once, then one frame per push.
+  const writer = `
+    const { parentPort } = require('node:worker_threads');
+    const fs = require('node:fs');
+    let fds = [];
+    parentPort.on('message', (m) => {
+      if (m.fds) return void (fds = m.fds);
+      for (const fd of fds) { try { fs.writeSync(fd, m.frame); } catch {} }
+    });`;
+  const workers = Array.from({ length: THREADS }, () => new Worker(writer, { eval: true }));
+  let shared = -1;
+  const server = http.createServer((req, res) => {
+    const score = Number(new URL(req.url!, 'http://x').searchParams.get('score'));
+    if (shared !== sockets.length) {
+      const fds = sockets.map((ws) => (ws as unknown as { _socket: { _handle: { fd: number } } })._socket._handle.fd);
+      workers.forEach((w, i) => w.postMessage({ fds: fds.filter((_, j) => j % THREADS === i) }));
+      shared = sockets.length;
+    }
+    const text = JSON.stringify({ code: 100, msg: '', data: { type: 'goal', match_id: 1, home_score: score, away_score: 0 } });
+    const frame = prepareFrame(text).bytes;
+    for (const w of workers) w.postMessage({ frame });
+    res.end('{"code":200}');
+  });
+  stampAccepted(server);
+  const wss = new WebSocketServer({ server, path: '/ws/score' });
+  wss.on('connection', (ws) => {
+    sockets.push(ws);
+    ws.on('message', () => ws.send(JSON.stringify({ code: 101, msg: 'register success', data: {} })));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  port = (server.address() as { port: number }).port;
+  stop = async () => {
+    for (const ws of sockets) ws.terminate();
+    await Promise.all(workers.map((w) => w.terminate()));
+    server.close();
+  };
+} else if (kind === 'bare' || kind === 'bare-prepared') {
   const sockets = new Set<WebSocket>();
   const server = http.createServer((req, res) => {
     // POST /push?score=N: the same work as an ingest that changes nothing in a database.

@@ -82,7 +82,7 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
   function write(c: Client, data: PreparedFrame | ImServerFrame) {
     if (c.ws.readyState !== c.ws.OPEN) return;
     if (c.ws.bufferedAmount > MAX_BUFFERED) return void c.ws.terminate();
-    if ('buffers' in data) sendPrepared(c.ws, data);
+    if ('bytes' in data) sendPrepared(c.ws, data);
     else c.ws.send(JSON.stringify(data));
   }
   const fail = (c: Client, request: string, key: string, params?: Record<string, string | number>) =>
