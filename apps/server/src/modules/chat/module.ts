@@ -16,6 +16,9 @@ import { type ModerationService, createModerationService } from './moderation.se
 import { createChatRepo } from './repo.ts';
 import { chatRoutes } from './routes.ts';
 
+/** See createBatchedAppend: on embedded PGlite a room's messages are written 30 ms at a time. */
+const PGLITE_GATHER_MS = 30;
+
 /**
  * Room chat: credentials (UserSig) for users and tourists, the /ws/im gateway that verifies them,
  * room moderation, one-to-one messages, danmaku over HTTP and site-wide horns. Badges and horn
@@ -31,7 +34,7 @@ export async function chatModule(app: FastifyInstance, deps: { config: Config; c
   const directRepo = createDirectRepo(db);
   // Moderation posts its notices through the messages service, which asks moderation for checks.
   let moderation: ModerationService;
-  const messages = createMessagesService({ repo: createChatRepo(db), bus, clock, moderation: () => moderation, perks });
+  const messages = createMessagesService({ repo: createChatRepo(db, { gatherMs: deps.config.DATABASE_URL ? 0 : PGLITE_GATHER_MS }), bus, clock, moderation: () => moderation, perks });
   moderation = createModerationService({ repo: modRepo, bus, clock, notice: (roomId, actorId, n) => messages.postNotice(roomId, actorId, n) });
   const direct = createDirectService({ repo: directRepo, moderation: modRepo, bus, admit: messages.admit });
   const horns = createHornsService({

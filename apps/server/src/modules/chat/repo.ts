@@ -17,8 +17,8 @@ export interface StoredMessage {
 }
 
 // Every query of the chat domain.
-export function createChatRepo(db: Db) {
-  const append = createBatchedAppend(db);
+export function createChatRepo(db: Db, opts: { gatherMs?: number } = {}) {
+  const append = createBatchedAppend(db, opts);
   return {
     /** A room group exists for every anchor (group id = anchor user id). */
     async isAnchor(userId: number): Promise<boolean> {
