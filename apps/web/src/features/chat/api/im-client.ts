@@ -17,6 +17,8 @@ export type ChatStatus = 'idle' | 'connecting' | 'online' | 'offline';
 export type FeedItem = { key: string; message: ImMessage; event?: undefined } | { key: string; event: ImEvent; message?: undefined };
 
 /** Lines kept for the chat list. */
+/** Messages waiting to fly, kept even while no danmaku layer takes them (a goal's burst is 200+). */
+const FRESH_MAX = 400;
 const FEED_MAX = 300;
 /** Horns kept (the banner shows the newest). */
 const HORNS_MAX = 20;
@@ -194,7 +196,7 @@ class ImConnection {
         useChatStore.setState({
           messages: merged.list,
           lastSeq: merged.lastSeq,
-          fresh: fly.length ? s.fresh.concat(fly).slice(-50) : s.fresh,
+          fresh: fly.length ? s.fresh.concat(fly).slice(-FRESH_MAX) : s.fresh,
           feed: feed.length > FEED_MAX ? feed.slice(-FEED_MAX) : feed,
         });
         for (const e of events) for (const fn of eventListeners) fn(e);
