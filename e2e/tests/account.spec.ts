@@ -156,6 +156,13 @@ test.describe('narrow screens', () => {
     await solveSlider(page);
     await expect(page.getByTestId('header-avatar')).toBeVisible();
   });
+
+  test('a page the mobile site does not have opens as itself, in the responsive layout', async ({ page }) => {
+    await page.goto('/news');
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(page.getByTestId('header-menu')).toBeVisible();
+    await expect(page.getByTestId('open-desktop-page')).toHaveCount(0);
+  });
 });
 
 test.describe('mid-size screens', () => {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { toMobilePath } from '@/config/paths';
+import { hasMobilePage, toMobilePath } from '@/config/paths';
 import { initI18n } from '@/shared/i18n';
 import { isMobilePath, isNarrow, prefersDesktop } from '@/shared/lib/device';
 import { AppProvider } from './app/provider';
@@ -9,8 +9,8 @@ import { createRouter } from './app/router';
 import './styles/global.css';
 
 
-// Spec §1: narrow screens start on the mobile site; decide before the first paint.
-if (isNarrow() && !prefersDesktop() && !isMobilePath(window.location.pathname)) {
+// Spec §1: narrow screens start on the mobile site (for the pages it has); decide before the first paint.
+if (isNarrow() && !prefersDesktop() && !isMobilePath(window.location.pathname) && hasMobilePage(window.location.pathname)) {
   window.history.replaceState(null, '', toMobilePath(window.location.pathname, window.location.search));
 }
 

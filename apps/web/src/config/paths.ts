@@ -99,6 +99,15 @@ export const navIndexOf = (pathname: string): number | null => NAV_INDEX[pathnam
 export const HIDE_HEADER_ON_SCROLL = new Set<string>([paths.home, paths.football, paths.basketball]);
 export const HEADER_HIDE_SCROLL_PX = 60;
 
+/**
+ * Desktop pages the mobile site has its own version of. Only these send a narrow screen to /m:
+ * a phone opening a shared live-room or headline link gets that page (the desktop layout is
+ * responsive down to phone width), not a "not on the mobile site yet" stop.
+ */
+export function hasMobilePage(pathname: string): boolean {
+  return ([paths.root, paths.home, paths.login, paths.football, paths.basketball, paths.scoreLive] as string[]).includes(pathname);
+}
+
 /** The mobile site's path for a desktop path, keeping the intent (/main → /m). */
 export function toMobilePath(pathname: string, search = ''): string {
   if (pathname === paths.root || pathname === paths.home) return paths.mobile;

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { navIndexOf, paths, toMobilePath } from '@/config/paths';
+import { hasMobilePage, navIndexOf, paths, toMobilePath } from '@/config/paths';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useIsCompact } from '@/shared/hooks/use-media-query';
 import { isNarrow, prefersDesktop } from '@/shared/lib/device';
@@ -15,13 +15,13 @@ import { Header } from './header';
 import { LeftMenu } from './left-menu';
 import { LoginDialogHost } from './login-dialog-host';
 
-/** Below 500 px the visitor goes to the mobile site (spec §1), at start and on resize. */
+/** Below 500 px the visitor goes to the mobile site (spec §1) when it has the page, at start and on resize. */
 function useMobileRedirect() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   useEffect(() => {
     const check = () => {
-      if (isNarrow() && !prefersDesktop()) navigate(toMobilePath(window.location.pathname, window.location.search), { replace: true });
+      if (isNarrow() && !prefersDesktop() && hasMobilePage(window.location.pathname)) navigate(toMobilePath(window.location.pathname, window.location.search), { replace: true });
     };
     check();
     window.addEventListener('resize', check);
