@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { loopbackFloor } from '../lib/native.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 10_000);
@@ -141,7 +142,7 @@ async function measureOn(kind: Kind, databaseUrl: string | undefined): Promise<R
   const joinSeconds = (Date.now() - t0) / 1000;
   const joined = ready.reduce((n, r) => n + r.ready, 0);
   console.log(`  ${kind}: ${fmt(joined)} viewers joined in ${fmt(joinSeconds, 1)} s, sending…`);
-  const pids = [...servers.map((s) => s.child.pid!), ...loaders.map((l) => l.child.pid!)];
+  const pids = [...servers.map((s) => s.child.pid!), ...loaders.map((l) => l.child.pid!), ...ready.map((r) => r.nativePid as number | null).filter((p): p is number => p !== null)];
 
   const measureFrom = Date.now() + WARMUP_MS;
   for (const { child } of loaders) child.send({ go: { rate: RATE / LOADERS, measureFrom } });
@@ -197,7 +198,7 @@ async function measureOn(kind: Kind, databaseUrl: string | undefined): Promise<R
 export async function run() {
   const db = process.env.BENCH_PG_URL ? `PostgreSQL at ${new URL(process.env.BENCH_PG_URL).host}` : 'embedded PGlite';
   console.log(
-    `\n# Chat fan-out: ${fmt(VIEWERS)} viewers in one room, ${fmt(RATE)} messages/s from ${fmt(SENDERS)} members, ${WARMUP_MS / 1000} s warm-up + ${SECONDS} s measured, ${LOADERS} load processes on this machine; site on ${db}`,
+    `\n# Chat fan-out: ${fmt(VIEWERS)} viewers in one room, ${fmt(RATE)} messages/s from ${fmt(SENDERS)} members, ${WARMUP_MS / 1000} s warm-up + ${SECONDS} s measured, ${LOADERS} load processes on this machine (${process.env.BENCH_CLIENT === 'node' ? 'Node clients' : 'members in Node, guests in the C load generator'}); site on ${db}`,
   );
   const only = process.env.BENCH_ONLY;
   const rows: Array<[string, Result]> = [];
@@ -219,6 +220,15 @@ export async function run() {
     if (r.lost) console.log(`${name}: ${fmt(r.viewersLosing)} viewers missed at least one message`);
     if (r.refused) console.log(`${name}: ${fmt(r.refused)} sends refused: ${[...r.errors].map(([k, n]) => `${k} ×${n}`).join('; ')}`);
     if (r.drainMs >= 15_000) console.log(`${name}: the fan-out had not drained 15 s after the last send`);
+  }
+  // What the kernel alone charges for one batch to every viewer, with no server software.
+  const floor = loopbackFloor(VIEWERS, 5000, 10);
+  if (floor) {
+    const sorted = [...floor].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    console.log(
+      `Kernel floor of this machine (bench/native/loopback-floor.c, no server): one thread writing one 5 kB segment to each of ${fmt(VIEWERS)} loopback sockets, read by another process, takes median ${fmt(median, 1)} ms (best ${fmt(sorted[0], 1)}, worst ${fmt(sorted.at(-1)!, 1)}); at 10 batches a second that is ${fmt(median / 100, 2)} cores of writes alone, before any reading, on a machine with ${os.cpus().length}.`,
+    );
   }
   console.log(`Load average of the machine (1 min) at the end: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (other work on the machine slows both servers).`);
   console.log('¹ lost: (viewer, message) pairs of accepted messages not received when the run ended, 15 s after the last send (late counts as lost).');

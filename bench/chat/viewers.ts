@@ -10,7 +10,17 @@
 // IPC in:  {setup:{origin, groupId, tokens, count}} → {ready, failed}
 //          {go:{rate, measureFrom}} · {stop:true} → {sent, acked:[seq], refused, errors}
 //          {progress:{maxSeq}} → {behind}   · {report:{seqs}} → {lost, duplicated, hist, …}
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type NativeProcess, nativeLoader, runNative } from '../lib/native.ts';
 import { type LiteSocket, connect } from './ws-lite.ts';
+
+// BENCH_CLIENT=c (the default where the machine has a C compiler): the guests are held by the C load
+// generator (bench/native/wsload.c, one epoll loop), the members who send stay here; results are
+// merged. BENCH_CLIENT=node: every viewer is a ws-lite socket in this process.
+const CLIENT = process.env.BENCH_CLIENT ?? (nativeLoader() ? 'c' : 'node');
+let native: NativeProcess | null = null;
 
 interface Setup {
   origin: string;
@@ -155,16 +165,35 @@ function go(rate: number) {
 process.on('message', async (m: any) => {
   if (m.setup) {
     setup = m.setup;
-    const kinds: Array<string | null> = [...setup.tokens, ...Array(Math.max(0, setup.count - setup.tokens.length)).fill(null)];
+    const guests = Math.max(0, setup.count - setup.tokens.length);
+    const kinds: Array<string | null> = [...setup.tokens, ...(CLIENT === 'c' ? [] : Array(guests).fill(null))];
     let failed = 0;
+    let nativeReady = 0;
+    if (CLIENT === 'c' && guests) {
+      // Guest credentials come from the site's own call, then the C process logs them in and joins.
+      const creds: string[] = [];
+      for (let i = 0; i < guests; i += 200) {
+        const batch = await Promise.all(Array.from({ length: Math.min(200, guests - i) }, () => credential(null)));
+        for (const c of batch) creds.push(`${c.identifier} ${c.userSig}`);
+      }
+      const file = path.join(os.tmpdir(), `wsload-creds-${process.pid}.txt`);
+      fs.writeFileSync(file, `${creds.join('\n')}\n`);
+      const u = new URL(setup.origin);
+      native = runNative(['chat', u.hostname, u.port, '/ws/im', String(setup.groupId), file]);
+      const [, ok, bad] = (await native.line()).split(' ').map(Number);
+      fs.rmSync(file, { force: true });
+      nativeReady = ok;
+      failed += bad;
+    }
     // Open in batches so the server's accept queue is not flooded.
     for (let i = 0; i < kinds.length; i += 200) {
       const ok = await Promise.all(kinds.slice(i, i + 200).map((k) => open(k).catch(() => false)));
       failed += ok.filter((x) => !x).length;
     }
-    process.send!({ ready: viewers.length, failed, members: members.length });
+    process.send!({ ready: viewers.length + nativeReady, failed, members: members.length, nativePid: native?.child.pid ?? null });
   } else if (m.go) {
     measureFrom = m.go.measureFrom;
+    await native?.ask(`measure ${measureFrom}`);
     go(m.go.rate);
   } else if (m.stop) {
     if (sendTimer) clearTimeout(sendTimer);
@@ -175,7 +204,8 @@ process.on('message', async (m: any) => {
   } else if (m.progress) {
     // Viewers still missing the last acked sequence (the fan-out is still draining).
     const seq = m.progress.maxSeq as number;
-    process.send!({ behind: viewers.filter((v) => !v.closed && !(v.counts[seq] > 0)).length });
+    const theirs = native ? Number((await native.ask(`behind ${seq}`))[0].split(' ')[1]) : 0;
+    process.send!({ behind: theirs + viewers.filter((v) => !v.closed && !(v.counts[seq] > 0)).length });
   } else if (m.report) {
     const seqs = m.report.seqs as number[];
     let lost = 0;
@@ -191,11 +221,28 @@ process.on('message', async (m: any) => {
       lost += l;
       if (l) viewersLosing++;
     }
+    let closed = viewers.filter((v) => v.closed).length;
+    if (native) {
+      const file = path.join(os.tmpdir(), `wsload-seqs-${process.pid}.txt`);
+      fs.writeFileSync(file, seqs.join('\n'));
+      const [head, histLine] = await native.ask(`report ${file}`, 2);
+      fs.rmSync(file, { force: true });
+      const [, l, d, losing, c] = head.split(' ').map(Number);
+      lost += l;
+      duplicated += d;
+      viewersLosing += losing;
+      closed += c;
+      for (const pair of histLine.split(' ').slice(1)) {
+        const [ms, n] = pair.split(':').map(Number);
+        hist[ms] += n;
+      }
+    }
     const sparse: Array<[number, number]> = [];
     hist.forEach((n, ms) => n && sparse.push([ms, n]));
-    process.send!({ lost, duplicated, viewersLosing, closed: viewers.filter((v) => v.closed).length, hist: sparse, parsedFrames });
+    process.send!({ lost, duplicated, viewersLosing, closed, hist: sparse, parsedFrames });
   } else if (m.close) {
     for (const v of viewers) v.ws.close();
+    native?.close();
     process.exit(0);
   }
 });

@@ -112,6 +112,7 @@ if (kind === 'floor-threads') {
     MATCH_REPLAY_SPEED: '0',
     FEED_TOKEN: 'bench-feed-token',
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
   });
   const app = await buildApp({ config, logger: false });
   stampAccepted(app.server);
