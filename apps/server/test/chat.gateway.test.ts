@@ -159,6 +159,36 @@ describe('rooms', () => {
     expect(b.frames.filter((f) => f.type === 'sent').map((f) => f.seq)).toEqual([7, 8, 9, 10]);
   });
 
+  it('a message in a quiet room goes out at once; after that, batches leave at most every ~100 ms', async () => {
+    const room = await anchorRoom(app);
+    const senders = [await liveUser(app), await liveUser(app)];
+    const [a, b] = await Promise.all(senders.map((u) => loggedIn(app, url, u.token)));
+    const viewer = await loggedIn(app, url);
+    for (const c of [a, b, viewer]) {
+      c.send({ type: 'join', groupId: room });
+      await c.next((f) => f.type === 'joined');
+    }
+    const arrivals: Array<{ at: number; texts: string[] }> = [];
+    viewer.ws.on('message', (raw) => {
+      const f = JSON.parse(raw.toString());
+      if (f.type === 'messages') arrivals.push({ at: performance.now(), texts: f.messages.map((m: any) => m.payload.text) });
+    });
+    a.send({ type: 'send', groupId: room, text: 'first' });
+    await a.next((f) => f.type === 'sent');
+    const ackAt = performance.now();
+    await viewer.next((f) => f.type === 'messages');
+    // Not held for a batch: it arrives about when the sender's own acknowledgement does.
+    expect(arrivals[0].texts).toEqual(['first']);
+    expect(arrivals[0].at - ackAt).toBeLessThan(80);
+    // A burst from two people right after: each message once, in frames spaced by the batch time.
+    for (let i = 0; i < 3; i++) for (const [c, n] of [[a, 'a'], [b, 'b']] as const) c.send({ type: 'send', groupId: room, text: `${n}${i}` });
+    await viewer.next(() => texts(viewer.frames, room).length === 7);
+    await new Promise((r) => setImmediate(r));
+    expect(arrivals.flatMap((x) => x.texts).sort()).toEqual(['a0', 'a1', 'a2', 'b0', 'b1', 'b2', 'first']);
+    expect(arrivals.length).toBeLessThan(7);
+    for (let i = 1; i < arrivals.length; i++) expect(arrivals[i].at - arrivals[i - 1].at).toBeGreaterThanOrEqual(80);
+  });
+
   it('a reconnecting client resumes from its last sequence without gaps or duplicates', async () => {
     const room = await anchorRoom(app);
     const u = await liveUser(app);

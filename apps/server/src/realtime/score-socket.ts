@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import { HEARTBEAT_MS, type Sport, SocketCode, socketClientMessage } from '@livesports/contracts/matches';
 import type { PushMessage } from '../modules/matches/push.ts';
 import type { MatchesService } from '../modules/matches/service.ts';
-import { type PreparedFrame, prepareFrame, sendPrepared } from './prepared-frame.ts';
+import { type PreparedFrame, joinFrames, prepareFrame, sendPrepared } from './prepared-frame.ts';
 
 /**
  * /ws/score — the live-score push (spec §3 socket messages, §4 push connection).
@@ -106,7 +106,9 @@ export async function scoreSocket(app: FastifyInstance, opts: { service: Matches
 
   // Frames of one turn of the event loop are written to each socket together: a goal brings its
   // alert and its row change at once, and one write (one system call) per socket carries both,
-  // instead of one per frame. The alert keeps its place in front.
+  // instead of one per frame. The alert keeps its place in front. With 5,000 sockets this loop is
+  // the push's whole cost, so the common case (every frame for everyone) joins the frames once
+  // and does no per-socket work beyond the write.
   let outbox: Array<{ buf: PreparedFrame; to: (c: Client) => boolean }> = [];
   function queue(buf: PreparedFrame, to: (c: Client) => boolean) {
     if (!outbox.length) setImmediate(flush);
@@ -115,12 +117,21 @@ export async function scoreSocket(app: FastifyInstance, opts: { service: Matches
   function flush() {
     const batch = outbox;
     outbox = [];
+    if (batch.every((f) => f.to === everyone)) {
+      const joined = joinFrames(batch.map((f) => f.buf));
+      for (const c of clients) if (c.registered) deliver(c, joined);
+      return;
+    }
+    // Odds go to the clients of one bookmaker: clients taking the same frames share one joined buffer.
+    const joined = new Map<string, PreparedFrame>();
     for (const c of clients) {
       if (!c.registered) continue;
-      const socket = (c.ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
-      socket?.cork();
-      for (const f of batch) if (f.to(c)) deliver(c, f.buf);
-      socket?.uncork();
+      let key = '';
+      for (let i = 0; i < batch.length; i++) if (batch[i].to(c)) key += `${i},`;
+      if (!key) continue;
+      let buf = joined.get(key);
+      if (!buf) joined.set(key, (buf = joinFrames(batch.filter((f) => f.to(c)).map((f) => f.buf))));
+      deliver(c, buf);
     }
   }
   const everyone = () => true;
