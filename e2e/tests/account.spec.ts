@@ -157,6 +157,23 @@ test.describe('narrow screens', () => {
     await expect(page.getByTestId('header-avatar')).toBeVisible();
   });
 
+  test('the mobile home lists rooms and headlines, which open their own pages in the responsive layout', async ({ page }) => {
+    await page.goto('/m');
+    const headline = page.getByTestId('home-headlines').locator('a').first();
+    const title = (await headline.locator('.home-headlines__title').textContent())!;
+    await headline.click();
+    await expect(page).toHaveURL(/\/detail\?id=\d+/);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByTestId('header-menu')).toBeVisible();
+
+    await page.goto('/m');
+    await page.getByTestId('home-live').locator('a[href*="/live?id="]').first().click();
+    await expect(page).toHaveURL(/\/live\?id=\d+/);
+    await page.goto('/m');
+    await page.getByTestId('m-cat-esports').click();
+    await expect(page).toHaveURL(/\/anchor\?type=3$/);
+  });
+
   test('a page the mobile site does not have opens as itself, in the responsive layout', async ({ page }) => {
     await page.goto('/news');
     await expect(page).toHaveURL(/\/news$/);

@@ -1,13 +1,18 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, lazy } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/config/paths';
+import { anchorList, paths } from '@/config/paths';
 import { HotSearches } from '@/features/search/components/hot-searches';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { AfterFirstPaint } from '@/shared/ui/after-first-paint';
 import { IconBall, IconBasketball, IconGamepad, IconGrid, IconNews, IconTrophy, IconTv } from '@/shared/ui/icons';
-import { useComingSoon } from '@/shared/stores/coming-soon';
-import { setPreferDesktop } from '@/shared/lib/device';
 import './mobile-home-matches.css';
+
+// Live rooms and headlines have no pages of their own under /m: their cards open the site's own
+// room and article pages, which a phone gets in the responsive layout. Loaded after the first
+// paint, like the desktop home's.
+const LiveStrip = lazy(() => import('@/features/live/components/live-strip').then((m) => ({ default: m.LiveStrip })));
+const HomeHeadlines = lazy(() => import('@/features/news/components/home-headlines').then((m) => ({ default: m.HomeHeadlines })));
+const placeholder = (rows: number) => <div className="home-placeholder" style={{ minHeight: rows * 56 }} aria-busy="true" />;
 
 function Section({ id, icon, title, children }: { id: string; icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -18,30 +23,6 @@ function Section({ id, icon, title, children }: { id: string; icon: ReactNode; t
       </h2>
       {children}
     </section>
-  );
-}
-
-/**
- * Live rooms and headlines exist but have no mobile pages yet: say so and offer the desktop
- * site, rather than an empty state that would read as "nothing is on".
- */
-function DesktopOnly() {
-  const { t } = useTranslation('mobile');
-  const open = () => {
-    setPreferDesktop(true);
-    window.location.assign(paths.home);
-  };
-  return (
-    <EmptyState
-      compact
-      title={t('desktopOnly.title')}
-      text={t('desktopOnly.text')}
-      action={
-        <button type="button" className="btn btn--primary btn--md" onClick={open} data-testid="open-desktop-site">
-          {t('desktopOnly.open')}
-        </button>
-      }
-    />
   );
 }
 
@@ -61,47 +42,44 @@ function MatchLinks() {
   );
 }
 
+// Football and basketball open their score lists; esports and general, their live rooms.
 const CATS = [
-  { key: 'football', icon: <IconBall size={18} /> },
-  { key: 'basketball', icon: <IconBasketball size={18} /> },
-  { key: 'esports', icon: <IconGamepad size={18} /> },
-  { key: 'general', icon: <IconGrid size={18} /> },
+  { key: 'football', icon: <IconBall size={18} />, to: `${paths.mobile}/football` },
+  { key: 'basketball', icon: <IconBasketball size={18} />, to: `${paths.mobile}/basketball` },
+  { key: 'esports', icon: <IconGamepad size={18} />, to: anchorList(3) },
+  { key: 'general', icon: <IconGrid size={18} />, to: anchorList(4) },
 ];
 
-/** The mobile home: the desktop home's sections, stacked, with the real hot searches. */
+/** The mobile home: the desktop home's sections, stacked: hot searches, live rooms, score lists, headlines. */
 export function MobileHome() {
   const { t } = useTranslation('home');
-  const show = useComingSoon((s) => s.show);
   return (
     <div className="m-home">
       <section className="m-hero">
         <span className="m-hero__kicker">{t('hero.kicker')}</span>
         <h1 className="m-hero__title">{t('hero.title')}</h1>
         <div className="m-cats">
-          {CATS.map((c) =>
-            c.key === 'football' || c.key === 'basketball' ? (
-              <Link key={c.key} to={`${paths.mobile}/${c.key}`} className="m-cat" data-testid={`m-cat-${c.key}`}>
-                {c.icon}
-                <span>{t(`categories.${c.key}`)}</span>
-              </Link>
-            ) : (
-              <button key={c.key} type="button" className="m-cat" onClick={show}>
-                {c.icon}
-                <span>{t(`categories.${c.key}`)}</span>
-              </button>
-            ),
-          )}
+          {CATS.map((c) => (
+            <Link key={c.key} to={c.to} className="m-cat" data-testid={`m-cat-${c.key}`}>
+              {c.icon}
+              <span>{t(`categories.${c.key}`)}</span>
+            </Link>
+          ))}
         </div>
       </section>
       <HotSearches variant="plain" linkTo={(name) => `${paths.mobile}${paths.search}?name=${encodeURIComponent(name)}`} />
       <Section id="live" icon={<IconTv />} title={t('sections.live')}>
-        <DesktopOnly />
+        <AfterFirstPaint fallback={placeholder(3)}>
+          <LiveStrip limit={4} />
+        </AfterFirstPaint>
       </Section>
       <Section id="matches" icon={<IconTrophy />} title={t('sections.matches')}>
         <MatchLinks />
       </Section>
       <Section id="news" icon={<IconNews />} title={t('sections.news')}>
-        <DesktopOnly />
+        <AfterFirstPaint fallback={placeholder(4)}>
+          <HomeHeadlines />
+        </AfterFirstPaint>
       </Section>
     </div>
   );

@@ -53,7 +53,7 @@ export function MobileLayout() {
                 <Avatar src={user?.avatar} alt={user?.user_nickname ?? ''} size={30} />
               </DropdownMenu.Trigger>
               <DropdownMenu.Portal>
-                <DropdownMenu.Content className="menu menu--light" sideOffset={8} align="end">
+                <DropdownMenu.Content className="menu" sideOffset={8} align="end">
                   <DropdownMenu.Label className="menu__label">{user?.user_nickname}</DropdownMenu.Label>
                   <DropdownMenu.Item className="menu__item" onSelect={logout} data-testid="header-logout">
                     <IconLogout /> {tl('user.logout')}
