@@ -33,6 +33,7 @@ import { economyModule } from './modules/economy/module.ts';
 import { matchesModule } from './modules/matches/module.ts';
 import { livePlugin } from './modules/live/plugin.ts';
 import { chatModule } from './modules/chat/module.ts';
+import { startDemoChatter } from './db/seed/chatter.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // WEB_DIST: a web build elsewhere (a separate build step, or a second build next to a running site).
@@ -156,6 +157,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   Object.assign(app.services, { matches: (await matchesModule(app, { db, bus, clock, config })).service });
   await app.register(livePlugin, { config, clock, secret, applicationsOpen: async () => (await system.settings()).apply_for_anchor !== '0' });
   Object.assign(app.services, { chat: await chatModule(app, { config, clock, db, bus, economy: app.services.economy }) });
+  // The demo fans talk in the demo rooms while those stream (only with the demo streams on). On
+  // listen: main.ts sets demoSeeded after building the app, and the chatter waits for the seed.
+  if (config.DEMO_DATA && config.DEMO_STREAMS) {
+    let stopChatter: (() => Promise<void>) | null = null;
+    app.addHook('onListen', async () => void (stopChatter = startDemoChatter(app, app.services.chat.messages)));
+    app.addHook('onClose', async () => stopChatter?.());
+  }
 
   let seeded = false;
   app.addHook('onListen', async () => void app.demoSeeded.then(() => (seeded = true)));

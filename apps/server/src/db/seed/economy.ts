@@ -13,7 +13,7 @@ import { DEMO_ANCHORS } from './live.ts';
 // the anchors' income and the /rank charts have something real to show. Every coin goes
 // through the same services and ledger as a user's would; only the timestamps are moved back.
 
-const FANS = [
+export const DEMO_FANS = [
   { key: 'fan1', nickname: '红魔球迷阿杰', avatar: '/avatars/2.svg' },
   { key: 'fan2', nickname: 'Lucía_10', avatar: '/avatars/4.svg' },
   { key: 'goalgetter', nickname: 'GoalGetter', avatar: '/avatars/6.svg' },
@@ -42,7 +42,7 @@ export async function seedEconomy(app: FastifyInstance) {
 
   const accounts = createAccountRepo(db);
   const fans: AuthUser[] = [];
-  for (const f of FANS) {
+  for (const f of DEMO_FANS) {
     const email = `demo.${f.key}@livesports.invalid`;
     const u = (await accounts.findByEmail(email)) ?? (await accounts.createUser({ email, passwordHash: null, nickname: f.nickname, avatar: f.avatar, inviteCode: shortCode() }));
     fans.push({ id: u.id, isAnchor: false, isAdmin: false, sessionId: 0 });

@@ -20,7 +20,7 @@ const cardColumns = {
   anchorExp: users.anchorExp,
 };
 
-const LIVE = 2;
+export const LIVE = 2;
 
 /** Every query on rooms and broadcast records. Methods take an optional transaction. */
 export function createRoomRepo(db: Db) {

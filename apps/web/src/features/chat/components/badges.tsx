@@ -2,6 +2,15 @@ import { useTranslation } from 'react-i18next';
 import type { ImSenderExt } from '@livesports/contracts/chat';
 import { NOBLES } from '@livesports/contracts/economy';
 import '@/shared/i18n/messages';
+import { IconShield } from '@/shared/ui/icons';
+
+/** A guard's level with a shield (drawn: the ⛨ character is missing from common fonts). */
+export const GuardMark = ({ level }: { level: number }) => (
+  <>
+    <IconShield size={10} className="guard-mark" />
+    {level}
+  </>
+);
 
 /** Badges before a name in the room: role, noble tier, guard, wealth level. */
 export function SenderBadges({ ext }: { ext?: ImSenderExt }) {
@@ -22,7 +31,7 @@ export function SenderBadges({ ext }: { ext?: ImSenderExt }) {
       )}
       {!!ext.guard && (
         <span className="chat-badge chat-badge--guard" title={t('guard')}>
-          ⛨{ext.guard}
+          <GuardMark level={ext.guard} />
         </span>
       )}
       {!!ext.level && <span className="chat-badge chat-badge--level">Lv{ext.level}</span>}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { EntranceEvent, ImEvent, ImMessage, ImNotice } from '@livesports/contracts/chat';
 import { NOBLES } from '@livesports/contracts/economy';
 import type { FeedItem } from '../api/im-client';
-import { SenderBadges, nobleColor } from './badges';
+import { GuardMark, SenderBadges, nobleColor } from './badges';
 import '@/shared/i18n/messages';
 
 /** payload.data of a custom message, or null when it is not one we know. */
@@ -59,7 +59,9 @@ function EntranceRow({ e }: { e: EntranceEvent }) {
           {t(`msg:economy.noble_${noble.tier}`)}
         </span>
       )}
-      {!!e.guard_level && <span className="chat-badge chat-badge--guard">⛨{e.guard_level}</span>}
+      {!!e.guard_level && <span className="chat-badge chat-badge--guard">
+          <GuardMark level={e.guard_level} />
+        </span>}
       <strong style={noble ? { color: noble.color } : undefined}>{e.user.nick}</strong> {t('entered')}
     </li>
   );

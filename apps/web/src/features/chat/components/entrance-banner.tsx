@@ -5,6 +5,7 @@ import { NOBLES } from '@livesports/contracts/economy';
 import { onRoomEvent } from '../api/im-client';
 import '@/shared/i18n/messages';
 import '../locales';
+import { GuardMark } from './badges';
 
 /** How long one entrance shows; more arriving meanwhile wait their turn (at most QUEUE_MAX). */
 const SHOW_MS = 3500;
@@ -32,7 +33,7 @@ export function EntranceBanner({ roomId }: { roomId: number }) {
   const color = noble?.color ?? '#7dd3fc';
   return (
     <div key={`${e.user.id}-${queue.length}`} className={`entrance-banner entrance-banner--${noble?.entrance ?? 'guard'}`} style={{ ['--entrance' as string]: color }} data-testid="entrance-banner" role="status">
-      <span className="entrance-banner__tier">{noble ? t(`msg:economy.noble_${noble.tier}`) : `⛨${e.guard_level}`}</span>
+      <span className="entrance-banner__tier">{noble ? t(`msg:economy.noble_${noble.tier}`) : <GuardMark level={e.guard_level} />}</span>
       <strong>{e.user.nick}</strong>
       <span>{t('entered')}</span>
     </div>
