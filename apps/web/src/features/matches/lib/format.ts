@@ -57,3 +57,35 @@ export function initials(name: string) {
   if (/\p{Script=Han}/u.test(name)) return name.slice(0, 1);
   return (words.length === 1 ? words[0].slice(0, 2) : words[0][0] + words[1][0]).toUpperCase();
 }
+
+type T = (key: string, opts?: Record<string, unknown>) => string;
+const STAGES: Array<[RegExp, (m: RegExpMatchArray, t: T) => string]> = [
+  [/^matchday (\d+)$/i, (m, t) => t('stage.matchday', { n: m[1] })],
+  [/^round (\d+)$/i, (m, t) => t('stage.round', { n: m[1] })],
+  [/^group ([a-z0-9]{1,2})$/i, (m, t) => t('stage.group', { g: m[1].toUpperCase() })],
+  [/^round of 16$/i, (_m, t) => t('stage.roundOf16')],
+  [/^quarter-?finals?$/i, (_m, t) => t('stage.quarterFinals')],
+  [/^semi-?finals?$/i, (_m, t) => t('stage.semiFinals')],
+  [/^(match for )?third place( match)?$/i, (_m, t) => t('stage.thirdPlace')],
+  [/^finals?$/i, (m, t) => t(m[0].toLowerCase() === 'finals' ? 'stage.finals' : 'stage.final')],
+  [/^league$/i, (_m, t) => t('stage.league')],
+  [/^play-?offs$/i, (_m, t) => t('stage.playoffs')],
+  [/^qualification$/i, (_m, t) => t('stage.qualification')],
+];
+
+/**
+ * A round or group name as feeds write it ("Matchday 15", "Group H", "Finals, Quarterfinals") in
+ * the reader's language; parts it does not know (a provider's own wording) are kept as given.
+ */
+export function stageName(text: string, t: T): string {
+  return text
+    .split(/,\s*/)
+    .map((part) => {
+      for (const [re, say] of STAGES) {
+        const m = part.match(re);
+        if (m) return say(m, t);
+      }
+      return part;
+    })
+    .join(' · ');
+}

@@ -17,7 +17,7 @@ import { OddsTable } from '../components/odds-table';
 import { StandingsTable } from '../components/standings-table';
 import { TeamBadge } from '../components/team-badge';
 import { liveRow, useLive } from '../live/store';
-import { competitionName, dateOf, started, teamName, timeOf } from '../lib/format';
+import { competitionName, dateOf, stageName, started, teamName, timeOf } from '../lib/format';
 
 function Scoreboard({ row, detail }: { row: MatchRow; detail: MatchDetail }) {
   const { t, i18n } = useTranslation('matches');
@@ -32,8 +32,8 @@ function Scoreboard({ row, detail }: { row: MatchRow; detail: MatchDetail }) {
     <header className="scoreboard card" data-testid="scoreboard">
       <div className="scoreboard__meta">
         <span style={{ color: row.competition_color }}>{competitionName(row, lang)}</span>
-        {row.round && <span>{row.round}</span>}
-        {row.group && row.group !== row.round && <span>{row.group}</span>}
+        {row.round && <span>{stageName(row.round, t)}</span>}
+        {row.group && row.group !== row.round && <span>{stageName(row.group, t)}</span>}
         <span>{t('detail.kickoff', { time: `${dateOf(row.match_time, lang)} ${timeOf(row.match_time, lang)}` })}</span>
         {row.venue && <span>{row.venue}</span>}
       </div>
