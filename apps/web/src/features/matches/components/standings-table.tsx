@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { StandingRow } from '@livesports/contracts/matches';
+import { stageName } from '../lib/format';
 import { TeamBadge } from './team-badge';
 
 const name = (r: StandingRow, lang: string) => (lang === 'zh' ? r.team_name_zh : lang === 'es' ? r.team_name_es : r.team_name_en);
@@ -10,7 +11,7 @@ export function StandingsTable({ name: title, rows, sport, highlight = [] }: { n
   const basketball = sport === 'basketball';
   return (
     <div className="standings">
-      {title && <h3 className="standings__title">{title}</h3>}
+      {title && <h3 className="standings__title">{stageName(title, t)}</h3>}
       <table className="standings__table" data-testid="standings">
         <thead>
           <tr>
