@@ -13,8 +13,12 @@ function Toggle({ label, checked, onChange, testId }: { label: string; checked: 
   );
 }
 
-/** The list options (immediately value1..value4) and the alert settings (gameSeting), kept locally. */
-export function SettingsPanel() {
+/**
+ * The list options (immediately value1..value4) and the alert settings (gameSeting), kept locally.
+ * On a basketball list the football-only options (cards; half-time score and corners) are left out:
+ * they change nothing there. The alerts stay: they pop up on every page.
+ */
+export function SettingsPanel({ sport = 'football' }: { sport?: 'football' | 'basketball' }) {
   const { t } = useTranslation('matches');
   const show = useAppStore((s) => s.immediately);
   const setShow = useAppStore((s) => s.setImmediately);
@@ -33,7 +37,7 @@ export function SettingsPanel() {
           {t(connected ? 'settings.live' : 'settings.offline')}
         </span>
       </div>
-      {(['value1', 'value2', 'value3', 'value4'] as const).map((k) => (
+      {(sport === 'basketball' ? (['value3', 'value4'] as const) : (['value1', 'value2', 'value3', 'value4'] as const)).map((k) => (
         <Toggle key={k} label={t(`settings.${k}`)} checked={show[k]} onChange={(v) => setShow({ [k]: v })} testId={`setting-${k}`} />
       ))}
       {show.value3 && (

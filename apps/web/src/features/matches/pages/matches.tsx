@@ -89,7 +89,7 @@ export function MatchesPage({ sport }: { sport: 'football' | 'basketball' }) {
           <EmptyState compact text={t(tab === 'collected' ? 'list.emptyCollected' : 'list.empty')} />
         )}
       </div>
-      <SettingsPanel />
+      <SettingsPanel sport={sport} />
     </section>
   );
 }

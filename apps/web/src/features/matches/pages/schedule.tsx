@@ -62,7 +62,7 @@ export function SchedulePage() {
           <EmptyState compact icon={<IconCalendar />} text={t('schedule.empty')} />
         )}
       </div>
-      <SettingsPanel />
+      <SettingsPanel sport={type === 2 ? 'basketball' : 'football'} />
     </section>
   );
 }
