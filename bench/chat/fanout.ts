@@ -21,8 +21,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { loopbackFloor } from '../lib/native.ts';
+import { scratchDatabase } from '../lib/scratch-db.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 10_000);
@@ -91,29 +91,8 @@ function percentile(hist: Map<number, number>, total: number, p: number) {
   return NaN;
 }
 
-async function admin(url: string, statement: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
-
-/** With BENCH_PG_URL: a fresh database on that server for one site run, dropped afterwards. */
-async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const server = process.env.BENCH_PG_URL;
-  if (!server) return null;
-  const name = `ls_bench_chat_${process.pid}_${Date.now()}`;
-  await admin(server, `create database ${name}`);
-  const u = new URL(server);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => admin(server, `drop database ${name} with (force)`) };
-}
-
 async function measure(kind: Kind): Promise<Result> {
-  const scratch = kind === 'site' || kind === 'site-2' ? await scratchDatabase() : null;
+  const scratch = kind === 'site' || kind === 'site-2' ? await scratchDatabase('chat') : null;
   try {
     return await measureOn(kind, scratch?.url);
   } finally {

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { admin } from '../lib/scratch-db.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createAccountRepo } from '../../apps/server/src/modules/account/repo.ts';
@@ -35,16 +35,6 @@ function withDb(url: string, db: string) {
   const u = new URL(url);
   u.pathname = `/${db}`;
   return u.toString();
-}
-
-async function admin(url: string, statement: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
 }
 
 /** pgbench's default TPC-B-like transaction (5 statements) with the same number of clients. */

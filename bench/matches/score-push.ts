@@ -23,8 +23,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { loopbackFloor, nativeLoader, runNative } from '../lib/native.ts';
+import { scratchDatabase } from '../lib/scratch-db.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
@@ -139,24 +139,9 @@ async function measure(ports: number[], fire: (score: number) => Promise<number>
   };
 }
 
-/** A throwaway PostgreSQL database on BENCH_PG_URL's server (for the 2-process row), dropped after. */
-async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const server = process.env.BENCH_PG_URL!;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: server });
-    await c.connect();
-    await c.query(sql).finally(() => c.end());
-  };
-  const name = `ls_bench_score_${process.pid}_${Date.now()}`;
-  await admin(`create database ${name}`);
-  const u = new URL(server);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => admin(`drop database ${name} with (force)`) };
-}
-
 /** The real site as one process (embedded PGlite) or as `processes` processes sharing PostgreSQL and Redis. */
 async function measureSite(processes: number) {
-  const scratch = processes > 1 ? await scratchDatabase() : null;
+  const scratch = processes > 1 ? await scratchDatabase('score') : null;
   const env: Record<string, string> = scratch ? { BENCH_DATABASE_URL: scratch.url, BENCH_REDIS_URL: process.env.BENCH_REDIS_URL! } : {};
   const sites = [];
   // One after another: the first runs the migrations.

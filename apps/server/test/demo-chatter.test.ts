@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../src/db/schema/account.ts';
 import { liveRooms } from '../src/db/schema/live.ts';
 import { startDemoChatter } from '../src/db/seed/chatter.ts';
-import { DEMO_FANS } from '../src/db/seed/economy.ts';
+import { DEMO_FANS, demoFanEmail } from '../src/db/seed/economy.ts';
 import { DEMO_ANCHORS } from '../src/db/seed/live.ts';
 import { createAccountRepo } from '../src/modules/account/repo.ts';
 import { LIVE } from '../src/modules/live/room.repo.ts';
@@ -34,7 +34,7 @@ beforeAll(async () => {
       .onConflictDoUpdate({ target: liveRooms.id, set: { status: i === 0 ? LIVE : 0 } });
     rooms.push(u.id);
   }
-  for (const f of DEMO_FANS) fans.add(String((await person(`demo.${f.key}@livesports.invalid`, f.nickname, 0)).id));
+  for (const f of DEMO_FANS) fans.add(String((await person(demoFanEmail(f.key), f.nickname, 0)).id));
 });
 
 afterAll(async () => {

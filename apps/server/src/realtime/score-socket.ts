@@ -126,11 +126,11 @@ export async function scoreSocket(app: FastifyInstance, opts: { service: Matches
     const joined = new Map<string, PreparedFrame>();
     for (const c of clients) {
       if (!c.registered) continue;
-      let key = '';
-      for (let i = 0; i < batch.length; i++) if (batch[i].to(c)) key += `${i},`;
-      if (!key) continue;
+      const mine = batch.filter((f) => f.to(c));
+      if (!mine.length) continue;
+      const key = mine.map((f) => batch.indexOf(f)).join();
       let buf = joined.get(key);
-      if (!buf) joined.set(key, (buf = joinFrames(batch.filter((f) => f.to(c)).map((f) => f.buf))));
+      if (!buf) joined.set(key, (buf = joinFrames(mine.map((f) => f.buf))));
       deliver(c, buf);
     }
   }

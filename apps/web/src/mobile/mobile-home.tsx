@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { anchorList, paths } from '@/config/paths';
 import { HotSearches } from '@/features/search/components/hot-searches';
-import { AfterFirstPaint } from '@/shared/ui/after-first-paint';
+import { AfterFirstPaint, SectionPlaceholder } from '@/shared/ui/after-first-paint';
 import { IconBall, IconBasketball, IconGamepad, IconGrid, IconNews, IconTrophy, IconTv } from '@/shared/ui/icons';
 import './mobile-home-matches.css';
 
@@ -12,7 +12,6 @@ import './mobile-home-matches.css';
 // paint, like the desktop home's.
 const LiveStrip = lazy(() => import('@/features/live/components/live-strip').then((m) => ({ default: m.LiveStrip })));
 const HomeHeadlines = lazy(() => import('@/features/news/components/home-headlines').then((m) => ({ default: m.HomeHeadlines })));
-const placeholder = (rows: number) => <div className="home-placeholder" style={{ minHeight: rows * 56 }} aria-busy="true" />;
 
 function Section({ id, icon, title, children }: { id: string; icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -69,7 +68,7 @@ export function MobileHome() {
       </section>
       <HotSearches variant="plain" linkTo={(name) => `${paths.mobile}${paths.search}?name=${encodeURIComponent(name)}`} />
       <Section id="live" icon={<IconTv />} title={t('sections.live')}>
-        <AfterFirstPaint fallback={placeholder(3)}>
+        <AfterFirstPaint fallback={<SectionPlaceholder rows={3} />}>
           <LiveStrip limit={4} />
         </AfterFirstPaint>
       </Section>
@@ -77,7 +76,7 @@ export function MobileHome() {
         <MatchLinks />
       </Section>
       <Section id="news" icon={<IconNews />} title={t('sections.news')}>
-        <AfterFirstPaint fallback={placeholder(4)}>
+        <AfterFirstPaint fallback={<SectionPlaceholder rows={4} />}>
           <HomeHeadlines />
         </AfterFirstPaint>
       </Section>

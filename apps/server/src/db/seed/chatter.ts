@@ -5,7 +5,7 @@ import { liveRooms } from '../schema/live.ts';
 import type { MessagesService } from '../../modules/chat/messages.service.ts';
 import { LIVE } from '../../modules/live/room.repo.ts';
 import { DEMO_ANCHORS } from './live.ts';
-import { DEMO_FANS } from './economy.ts';
+import { DEMO_FANS, demoFanEmail } from './economy.ts';
 
 // Demo chatter: while the demo anchors stream (DEMO_STREAMS on `npm start`), the demo fans talk in
 // the rooms that are live, so a fresh site shows the chat list and the danmaku moving as a real
@@ -43,14 +43,14 @@ export function startDemoChatter(app: FastifyInstance, messages: MessagesService
     const rows = await db
       .select({ id: users.id, email: users.email })
       .from(users)
-      .where(inArray(users.email, [...DEMO_ANCHORS.map((a) => a.email), ...DEMO_FANS.map((f) => `demo.${f.key}@livesports.invalid`)]));
+      .where(inArray(users.email, [...DEMO_ANCHORS.map((a) => a.email), ...DEMO_FANS.map((f) => demoFanEmail(f.key))]));
     const id = (email: string) => rows.find((r) => r.email === email)?.id;
     const rooms = DEMO_ANCHORS.flatMap((a) => {
       const roomId = id(a.email);
       return roomId && (a.type === 1 || a.type === 2) ? [{ roomId, sport: a.type === 1 ? ('football' as const) : ('basketball' as const) }] : [];
     });
     const fans = DEMO_FANS.flatMap((f) => {
-      const userId = id(`demo.${f.key}@livesports.invalid`);
+      const userId = id(demoFanEmail(f.key));
       return userId ? [{ userId, lang: FAN_LANG[f.key] ?? 'en' }] : [];
     });
     return { rooms, fans };

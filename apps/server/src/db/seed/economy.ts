@@ -22,6 +22,9 @@ export const DEMO_FANS = [
   { key: 'xiaolong', nickname: '小龙看球', avatar: '/avatars/12.svg' },
 ];
 
+/** A demo fan's sign-in address (other demo parts find the fans by it). */
+export const demoFanEmail = (key: string) => `demo.${key}@livesports.invalid`;
+
 /** A small deterministic generator, so every fresh demo looks the same. */
 function prng(seed: number) {
   let s = seed;
@@ -43,7 +46,7 @@ export async function seedEconomy(app: FastifyInstance) {
   const accounts = createAccountRepo(db);
   const fans: AuthUser[] = [];
   for (const f of DEMO_FANS) {
-    const email = `demo.${f.key}@livesports.invalid`;
+    const email = demoFanEmail(f.key);
     const u = (await accounts.findByEmail(email)) ?? (await accounts.createUser({ email, passwordHash: null, nickname: f.nickname, avatar: f.avatar, inviteCode: shortCode() }));
     fans.push({ id: u.id, isAnchor: false, isAdmin: false, sessionId: 0 });
   }

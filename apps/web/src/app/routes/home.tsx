@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { HomePage } from '@/features/home/pages/home';
 import { HotSearches } from '@/features/search/components/hot-searches';
-import { AfterFirstPaint } from '@/shared/ui/after-first-paint';
+import { AfterFirstPaint, SectionPlaceholder } from '@/shared/ui/after-first-paint';
 
 // /main: the hero and hot searches paint first; the live-room strip, hot matches and headlines (with their
 // data layers) load right after, at the first idle moment, so they do not delay the first view.
@@ -9,24 +9,23 @@ const HotMatches = lazy(() => import('@/features/matches/components/hot-matches'
 const HomeHeadlines = lazy(() => import('@/features/news/components/home-headlines').then((m) => ({ default: m.HomeHeadlines })));
 const LiveStrip = lazy(() => import('@/features/live/components/live-strip').then((m) => ({ default: m.LiveStrip })));
 
-const placeholder = (rows: number) => <div className="home-placeholder" style={{ minHeight: rows * 56 }} aria-busy="true" />;
 
 export function Component() {
   return (
     <HomePage
       aside={<HotSearches />}
       matches={
-        <AfterFirstPaint fallback={placeholder(4)}>
+        <AfterFirstPaint fallback={<SectionPlaceholder rows={4} />}>
           <HotMatches />
         </AfterFirstPaint>
       }
       live={
-        <AfterFirstPaint fallback={placeholder(3)}>
+        <AfterFirstPaint fallback={<SectionPlaceholder rows={3} />}>
           <LiveStrip />
         </AfterFirstPaint>
       }
       news={
-        <AfterFirstPaint fallback={placeholder(4)}>
+        <AfterFirstPaint fallback={<SectionPlaceholder rows={4} />}>
           <HomeHeadlines />
         </AfterFirstPaint>
       }

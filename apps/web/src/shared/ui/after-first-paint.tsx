@@ -18,3 +18,6 @@ export function AfterFirstPaint({ children, fallback, timeout = 300 }: { childre
   }, [timeout]);
   return ready ? <Suspense fallback={fallback}>{children}</Suspense> : <>{fallback}</>;
 }
+
+/** The shimmering block a home section shows until its content arrives (about `rows` list rows tall). */
+export const SectionPlaceholder = ({ rows }: { rows: number }) => <div className="home-placeholder" style={{ minHeight: rows * 56 }} aria-busy="true" />;
