@@ -16,12 +16,17 @@ if (kind === 'bare') {
 } else {
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
-  const { seedDemo } = await import('../apps/server/src/db/seed/demo.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SERVE_WEB: 'on', RATE_LIMIT_SCALE: '0', DATABASE_URL: process.env.BENCH_DATABASE_URL, RTMP_PORT: '0', DEMO_STREAMS: 'off', DB_POOL_SIZE: process.env.BENCH_POOL_SIZE });
-  const app = await buildApp({ config, logger: false });
-  await seedDemo(app);
+  const config = loadConfig({ DATA_DIR: dataDir, SERVE_WEB: 'on', RATE_LIMIT_SCALE: '0', DATABASE_URL: process.env.BENCH_DATABASE_URL, RTMP_PORT: '0', DEMO_STREAMS: 'off', DB_POOL_SIZE: process.env.BENCH_POOL_SIZE,
+    // The match-day bench pushes goals through the ingest and runs the replay faster.
+    FEED_TOKEN: process.env.BENCH_FEED_TOKEN,
+    MATCH_REPLAY_SPEED: process.env.BENCH_REPLAY_SPEED,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+  });
+  const app = await buildApp({ config, logger: process.env.BENCH_LOG_LEVEL ? { level: config.LOG_LEVEL } : false });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // The demo plugin seeds once the server listens.
+  await app.demoSeeded;
   port = (app.server.address() as { port: number }).port;
   process.on('SIGTERM', () => void app.close().then(() => fs.rmSync(dataDir, { recursive: true, force: true })).finally(() => process.exit(0)));
 }

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 
 const backend = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -7,7 +8,44 @@ const backend = process.env.API_TARGET ?? 'http://localhost:8080';
 // The site is one SPA: the desktop site plus the mobile site under /m. Routes are lazy modules,
 // so the home route loads only the shell, the layout and the home page.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The mobile site is installable (issue #16): a web app manifest starting at /m and a service
+    // worker (src/sw.ts) that keeps the shell and static files, never API answers.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      // Registered by the mobile layout itself (src/mobile/pwa/register-sw.ts), for /m only.
+      injectRegister: false,
+      manifest: {
+        id: '/m',
+        name: 'LiveSports — live football, basketball and esports',
+        short_name: 'LiveSports',
+        description: 'Live streams, scores and headlines of football, basketball and esports.',
+        start_url: '/m',
+        scope: '/m',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#0f1115',
+        theme_color: '#0f1115',
+        categories: ['sports', 'entertainment'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The shell only; JavaScript chunks are kept as a visit loads them (a phone should not
+        // download every page of the site, players and charts included, on its first visit).
+        globPatterns: ['index.html', 'assets/*.css', 'favicon.svg', 'logo-mark.svg', 'icons/*.png'],
+        // The worker is built by the plugin's own Vite build: keep it small and modern.
+        buildPlugins: {},
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',

@@ -16,13 +16,21 @@ export interface Script {
  * deferred. Bodies are gzipped at level 9, as a CDN would send them. Players, charts and admin
  * chunks are not fetched on /main at all.
  */
-export async function firstLoadJs(baseUrl: string): Promise<Script[]> {
+export interface FirstLoadOptions {
+  /** The page to open (default the desktop home) and what shows once it has rendered. */
+  path?: string;
+  shown?: string;
+  /** A phone (the mobile site's budget is measured at 390 px with touch). */
+  phone?: boolean;
+}
+
+export async function firstLoadJs(baseUrl: string, { path = '/main', shown = '[data-testid^="home-"]', phone = false }: FirstLoadOptions = {}): Promise<Script[]> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await browser.newPage(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : { viewport: { width: 1280, height: 800 } });
     const seen: Script[] = [];
     const pending: Promise<void>[] = [];
     let rendered = false;
@@ -39,8 +47,8 @@ export async function firstLoadJs(baseUrl: string): Promise<Script[]> {
           ),
       );
     });
-    await page.goto(`${baseUrl}/main`);
-    await page.locator('[data-testid^="home-"]').first().waitFor({ state: 'visible' });
+    await page.goto(`${baseUrl}${path}`);
+    await page.locator(shown).first().waitFor({ state: 'visible' });
     rendered = true;
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(2500);

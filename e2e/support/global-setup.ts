@@ -8,6 +8,8 @@ import { E2E_PORT } from '../playwright.config.ts';
 
 /** The administrator the e2e server creates at start. */
 export const E2E_ADMIN = { email: 'admin@e2e.livesports.test', password: 'admin123' };
+/** The match-feed token the e2e server takes (api/feed/*). */
+export const E2E_FEED_TOKEN = 'e2e-feed-token-0123456789';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -61,6 +63,8 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       RTMP_PORT: process.env.E2E_RTMP_PORT,
       DEMO_STREAMS: 'off',
+      // Journeys push match events (a goal during a broadcast) through the provider ingest.
+      FEED_TOKEN: E2E_FEED_TOKEN,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -157,29 +157,40 @@ test.describe('narrow screens', () => {
     await expect(page.getByTestId('header-avatar')).toBeVisible();
   });
 
-  test('the mobile home lists rooms and headlines, which open their own pages in the responsive layout', async ({ page }) => {
+  test('the mobile home lists rooms and headlines, which open their mobile pages', async ({ page }) => {
     await page.goto('/m');
     const headline = page.getByTestId('home-headlines').locator('a').first();
     const title = (await headline.locator('.home-headlines__title').textContent())!;
     await headline.click();
-    await expect(page).toHaveURL(/\/detail\?id=\d+/);
+    await expect(page).toHaveURL(/\/m\/detail\?id=\d+/);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
-    await expect(page.getByTestId('header-menu')).toBeVisible();
+    await expect(page.getByTestId('m-tabbar')).toBeVisible();
 
     await page.goto('/m');
     await page.getByTestId('home-live').locator('a[href*="/live?id="]').first().click();
-    await expect(page).toHaveURL(/\/live\?id=\d+/);
+    await expect(page).toHaveURL(/\/m\/live\?id=\d+/);
+    await expect(page.getByTestId('m-live-room')).toBeVisible();
     await page.goto('/m');
     await page.getByTestId('m-cat-esports').click();
-    await expect(page).toHaveURL(/\/anchor\?type=3$/);
+    await expect(page).toHaveURL(/\/m\/anchor\?type=3$/);
   });
+});
 
-  test('a page the mobile site does not have opens as itself, in the responsive layout', async ({ page }) => {
-    await page.goto('/news');
-    await expect(page).toHaveURL(/\/news$/);
-    await expect(page.getByTestId('header-menu')).toBeVisible();
-    await expect(page.getByTestId('open-desktop-page')).toHaveCount(0);
-  });
+test('a desktop link opened on a phone lands on its mobile page with its query; a window widened back leaves for the desktop page', async ({ browser }) => {
+  // A desktop browser whose window is narrowed (its screen stays wide), as a person resizing it.
+  const context = await browser.newContext({ viewport: { width: 390, height: 800 }, screen: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/search?name=Messi');
+  await expect(page).toHaveURL(/\/m\/search\?name=Messi$/);
+  await page.goto('/anchor?type=2');
+  await expect(page).toHaveURL(/\/m\/anchor\?type=2$/);
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/anchor');
+  expect(new URL(page.url()).search).toBe('?type=2');
+  await expect(page.locator('header.header')).toBeVisible();
+  await page.setViewportSize({ width: 400, height: 800 });
+  await expect(page).toHaveURL(/\/m\/anchor\?type=2$/);
+  await context.close();
 });
 
 test.describe('mid-size screens', () => {

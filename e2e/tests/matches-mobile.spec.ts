@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_FEED_TOKEN } from '../support/global-setup.ts';
 import { api, registerByApi, signInContext } from '../support/session.ts';
 
 // The mobile match pages and the reserved matches on /reserve, as a phone user and a fan use them:
@@ -9,8 +8,8 @@ import { api, registerByApi, signInContext } from '../support/session.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-/** The ingest token the server generated into its data dir (the operator reads it the same way). */
-const feedToken = () => fs.readFileSync(path.join(path.dirname(process.env.E2E_MAILBOX!), 'data', 'secrets', 'feed.key'), 'utf8').trim();
+// The e2e server is started with a known feed token (support/global-setup.ts).
+const feedToken = () => E2E_FEED_TOKEN;
 
 async function ingest(request: APIRequestContext, p: string, body: unknown) {
   const res = await request.post(p, { data: body, headers: { authorization: `Bearer ${feedToken()}` } });

@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_FEED_TOKEN } from '../support/global-setup.ts';
 
 // A provider pushes a goal through the authenticated ingest; two open browsers — the /football
 // list and the match's /score-live page — show the goal pop-up and the new score without reload.
 
-/** The ingest token the server generated into its data dir (the operator reads it the same way). */
-const feedToken = () => fs.readFileSync(path.join(path.dirname(process.env.E2E_MAILBOX!), 'data', 'secrets', 'feed.key'), 'utf8').trim();
+// The e2e server is started with a known feed token (support/global-setup.ts).
+const feedToken = () => E2E_FEED_TOKEN;
 
 async function ingest(request: APIRequestContext, p: string, body: unknown) {
   const res = await request.post(p, { data: body, headers: { authorization: `Bearer ${feedToken()}` } });

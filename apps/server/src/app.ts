@@ -1,43 +1,30 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
-import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import websocket from '@fastify/websocket';
-import { Code } from '@livesports/contracts/envelope';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
-import { type Database, openDatabase } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { authPlugin } from './platform/auth.ts';
-import { type Bus, createMemoryBus, createRedisBus } from './platform/bus.ts';
-import { type Clock, systemClock } from './platform/clock.ts';
-import { envelopePlugin, localize, sendError } from './platform/envelope.ts';
-import { createMailer, type Mailer } from './platform/mail.ts';
-import { loadSecret } from './platform/secrets.ts';
-import { createAccountRepo } from './modules/account/repo.ts';
-import { accountRoutes } from './modules/account/routes.ts';
-import { createAccountService } from './modules/account/service.ts';
-import { createGoogleLogin } from './modules/account/oauth.ts';
-import { createCaptchaRepo } from './modules/captcha/repo.ts';
-import { captchaRoutes } from './modules/captcha/routes.ts';
-import { createCaptchaService } from './modules/captcha/service.ts';
-import { createSystemRepo } from './modules/system/repo.ts';
-import { systemRoutes } from './modules/system/routes.ts';
-import { createSystemService } from './modules/system/service.ts';
-import { contentModule } from './modules/content/module.ts';
-import { socialModule } from './modules/social/module.ts';
-import { searchModule } from './modules/search/module.ts';
-import { economyModule } from './modules/economy/module.ts';
-import { matchesModule } from './modules/matches/module.ts';
-import { livePlugin } from './modules/live/plugin.ts';
-import { chatModule } from './modules/chat/module.ts';
-import { startDemoChatter } from './db/seed/chatter.ts';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-// WEB_DIST: a web build elsewhere (a separate build step, or a second build next to a running site).
-export const WEB_DIST = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(here, '../../web/dist');
+import { type Bus, busPlugin } from './platform/bus.ts';
+import { type Clock, clockPlugin } from './platform/clock.ts';
+import { readCachePlugin } from './platform/read-cache.ts';
+import { configPlugin } from './platform/config.ts';
+import { databasePlugin } from './platform/database.ts';
+import { envelopePlugin } from './platform/envelope.ts';
+import { httpPlugin } from './platform/http.ts';
+import { type Mailer, mailerPlugin } from './platform/mail.ts';
+import { secretsPlugin } from './platform/secrets.ts';
+import { storagePlugin } from './platform/storage.ts';
+import { webPlugin } from './platform/web.ts';
+import { accountModule } from './modules/account/plugin.ts';
+import { captchaModule } from './modules/captcha/plugin.ts';
+import { chatModule } from './modules/chat/plugin.ts';
+import { contentModule } from './modules/content/plugin.ts';
+import { economyModule } from './modules/economy/plugin.ts';
+import { liveModule } from './modules/live/plugin.ts';
+import { matchesModule } from './modules/matches/plugin.ts';
+import { replaysModule } from './modules/replays/plugin.ts';
+import { searchModule } from './modules/search/plugin.ts';
+import { socialModule } from './modules/social/plugin.ts';
+import { systemModule } from './modules/system/plugin.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -47,173 +34,49 @@ export interface BuildOptions {
   clock?: Clock;
   mailer?: Mailer;
   logger?: boolean | object;
+  /** The HTTP server to use (a socket process hands plain requests to the primary: cluster/edge.ts). */
+  serverFactory?: FastifyServerOptions['serverFactory'];
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    /** Resolves when the demo data is in (main.ts seeds after listening); resolved from the start otherwise. */
-    demoSeeded: Promise<void>;
-    database: Database;
-    bus: Bus;
-    services: {
-      account: ReturnType<typeof createAccountService>;
-      captcha: ReturnType<typeof createCaptchaService>;
-      system: ReturnType<typeof createSystemService>;
-      content: Awaited<ReturnType<typeof contentModule>>['service'];
-      social: Awaited<ReturnType<typeof socialModule>>;
-      search: Awaited<ReturnType<typeof searchModule>>;
-      economy: Awaited<ReturnType<typeof economyModule>>;
-      matches: Awaited<ReturnType<typeof matchesModule>>['service'];
-      chat: Awaited<ReturnType<typeof chatModule>>;
-    };
-  }
-}
+/**
+ * The domain modules, each a named fastify-plugin that declares the plugins it needs (Fastify
+ * refuses to start when one is missing or comes later) and exposes its service as a decorator.
+ */
+const modules = [captchaModule, accountModule, systemModule, searchModule, contentModule, socialModule, economyModule, matchesModule, replaysModule, liveModule, chatModule];
 
-/** Assembles the site: platform pieces first, then each domain's routes, then the web app. */
+/** The site: platform plugins, then the domain modules, then the demo (when on) and the web app. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
-  const clock = opts.clock ?? systemClock;
-  fs.mkdirSync(config.dataDir, { recursive: true });
-
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     // The spec writes paths in mixed case (api/Member/…, api/member/…): match them all.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Opening a fresh embedded database and migrating it can take longer than Fastify's default
+    // 10 s per plugin on a busy machine; a start-up step that fails still fails loudly.
+    pluginTimeout: 0,
+    ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
   });
 
-  const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DB_POOL_SIZE }));
-  const bus = opts.bus ?? (config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createMemoryBus());
-  const ownsDb = !opts.database;
-  const ownsBus = !opts.bus;
-  app.decorate('config', config);
-  app.decorate('demoSeeded', Promise.resolve());
-  app.decorate('database', database);
-  app.decorate('bus', bus);
-  app.addHook('onClose', async () => {
-    if (ownsBus) await bus.close();
-    if (ownsDb) await database.close();
-  });
-
-  const db = database.db;
-  const secret = loadSecret(config.dataDir, 'app', config.APP_SECRET);
-  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log: app.log });
-
-  const captcha = createCaptchaService({ repo: createCaptchaRepo(db), clock });
-  const thirdParty = createGoogleLogin({
-    issuer: config.OAUTH_GOOGLE_ISSUER,
-    clientId: config.OAUTH_GOOGLE_CLIENT_ID,
-    clientSecret: config.OAUTH_GOOGLE_CLIENT_SECRET,
-    redirectUri: `${config.publicUrl}/loginWithTwitter`,
-    db,
-    clock,
-    log: app.log,
-  });
-  const system = createSystemService({
-    repo: createSystemRepo(db),
-    bus,
-    publicUrl: config.publicUrl,
-    thirdLogin: () => (thirdParty.available() ? ['google'] : []),
-    captcha: config.CAPTCHA === 'on',
-  });
-  await system.listen();
-  const account = createAccountService({
-    repo: createAccountRepo(db),
-    mailer,
-    clock,
-    captcha: { enabled: config.CAPTCHA === 'on', consumeTicket: (t) => captcha.consumeTicket(t) },
-    thirdParty,
-    uploadSecret: secret,
-    siteName: 'LiveSports',
-  });
-  // Modules registered further down (content, social, search) add their services to this object.
-  app.decorate('services', { account, captcha, system } as FastifyInstance['services']);
-
-  await app.register(cookie);
-  await app.register(formbody);
+  await app.register(configPlugin, { config });
+  await app.register(secretsPlugin);
+  await app.register(databasePlugin, { database: opts.database });
+  await app.register(busPlugin, { bus: opts.bus });
+  await app.register(readCachePlugin);
+  await app.register(clockPlugin, { clock: opts.clock });
+  await app.register(mailerPlugin, { mailer: opts.mailer });
+  await app.register(storagePlugin);
+  await app.register(httpPlugin);
+  // br/gzip for JSON and text over 1 kB; cached answers arrive compressed already and pass through.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(envelopePlugin);
-  await app.register(authPlugin, { resolve: (token) => account.resolveToken(token) });
-  await app.register(rateLimit, {
-    global: false,
-    // After body parsing, so a limit can key on the account as well as the address.
-    hook: 'preHandler',
-    ...(config.REDIS_URL ? { redis: new (await import('ioredis')).Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 }) } : {}),
-    errorResponseBuilder: (req, ctx) => ({ statusCode: 429, code: Code.ERROR, msg: localize(req, 'common.too_many'), data: { retry_after: Math.ceil(ctx.ttl / 1000) } }),
-  });
-  await app.register(websocket);
+  await app.register(authPlugin);
 
-  const scale = config.RATE_LIMIT_SCALE;
-  await app.register(accountRoutes, { service: account, rateLimitScale: scale });
-  await app.register(captchaRoutes, { service: captcha, rateLimitScale: scale });
-  await app.register(systemRoutes, { service: system });
+  for (const module of modules) await app.register(module);
 
-  const content = (await contentModule(app, { db, clock, secret })).service;
-  const social = await socialModule(app, { db, bus });
-  const search = await searchModule(app, { db, content, social, countKeyword: (name) => createSystemRepo(db).countKeyword(name) });
-  Object.assign(app.services, { content, social, search });
-  Object.assign(app.services, { economy: await economyModule(app, { db, clock, bus, config }) });
-  Object.assign(app.services, { matches: (await matchesModule(app, { db, bus, clock, config })).service });
-  await app.register(livePlugin, { config, clock, secret, applicationsOpen: async () => (await system.settings()).apply_for_anchor !== '0' });
-  Object.assign(app.services, { chat: await chatModule(app, { config, clock, db, bus, economy: app.services.economy }) });
-  // The demo fans talk in the demo rooms while those stream (only with the demo streams on). On
-  // listen: main.ts sets demoSeeded after building the app, and the chatter waits for the seed.
-  if (config.DEMO_DATA && config.DEMO_STREAMS) {
-    let stopChatter: (() => Promise<void>) | null = null;
-    app.addHook('onListen', async () => void (stopChatter = startDemoChatter(app, app.services.chat.messages)));
-    app.addHook('onClose', async () => stopChatter?.());
-  }
-
-  let seeded = false;
-  app.addHook('onListen', async () => void app.demoSeeded.then(() => (seeded = true)));
-  app.get('/healthz', async () => ({ ok: true, db: database.kind, bus: bus.kind, seeded }));
-
-  // Uploaded files (avatars, covers…) from local storage.
-  const uploads = path.join(config.dataDir, 'uploads');
-  fs.mkdirSync(uploads, { recursive: true });
-  // With an S3 bucket (S3_BUCKET) the content module serves /uploads/ instead.
-  if (!config.S3_BUCKET) await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false });
-
-  const hasWeb = config.SERVE_WEB && fs.existsSync(path.join(WEB_DIST, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: WEB_DIST,
-      prefix: '/',
-      // Wildcard lookup (not a route per file found at start), so a rebuild's new bundles are
-      // served at once; a missing file falls through to the not-found handler below.
-      wildcard: true,
-      index: false,
-      // Hashed assets never change; index.html must always be fresh.
-      setHeaders: (reply, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  // index.html names the hashed bundles: re-read it when a rebuild replaced it, so a running server
-  // never hands out asset names that no longer exist.
-  const indexPath = path.join(WEB_DIST, 'index.html');
-  let index = { mtime: 0, html: null as string | null };
-  const indexHtml = () => {
-    if (!hasWeb) return null;
-    const mtime = fs.statSync(indexPath, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-    if (mtime !== index.mtime) index = { mtime, html: mtime ? fs.readFileSync(indexPath, 'utf8') : null };
-    return index.html;
-  };
-
-  // The site root is a directory to the static plugin (403): hand it to the single-page app too.
-  if (hasWeb) app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml()));
-
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url.toLowerCase();
-    const html = indexHtml();
-    if (url.startsWith('/api/') || url.startsWith('/ws/') || url.startsWith('/uploads/') || !html || req.method !== 'GET') {
-      return sendError(reply, 404, Code.ERROR, localize(req, 'common.not_found'));
-    }
-    // Client-side routes: the single-page app decides (and shows its own 404 page).
-    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
-  });
-
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await account.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  // Loaded only when on, so production code never imports the demo.
+  if (config.DEMO_DATA || config.DEMO_STREAMS) await app.register((await import('./demo/plugin.ts')).demoPlugin);
+  await app.register(webPlugin);
   return app;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { PAYMENT_CURRENCIES } from '@livesports/contracts/economy';
 
 // Every setting, read once from the environment. Each has an embedded default so that
 // `npm start` on a fresh clone needs no configuration at all.
@@ -59,6 +60,8 @@ const schema = z.object({
    * anyone could mint coins. Turn it off in production until a real provider is configured.
    */
   PAYMENT_SANDBOX: bool(true),
+  /** The currency the embedded sandbox checkout charges in; recharge prices are shown in it. */
+  PAYMENT_CURRENCY: z.preprocess((v) => (typeof v === 'string' && v !== '' ? v.trim().toUpperCase() : undefined), z.enum(PAYMENT_CURRENCIES).default('CNY')),
   /** Connections in the PostgreSQL pool (DATABASE_URL only). */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Multiplier for the per-IP rate limits (load tests raise it; 0 turns them off). */
@@ -67,8 +70,18 @@ const schema = z.object({
   RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
   /** ffmpeg for the quality ladder and HLS: a path, or `off`; unset = the system's ffmpeg when there is one. */
   FFMPEG: optional,
+  /** Days a broadcast's replay is kept after it ends (0 = for ever); clips cut from it stay. */
+  REPLAY_DAYS: z.coerce.number().min(0).max(36_500).default(30),
+  /** A broadcast whose encoder comes back within this many seconds continues the same replay. */
+  REPLAY_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Demo anchors pushing rendered video into their rooms on `npm start` (needs ffmpeg and the ingest). */
   DEMO_STREAMS: bool(true),
+  /**
+   * Processes holding the WebSockets, sharing PORT (node:cluster). 1: one process does everything.
+   * More: the primary owns the database and the work that runs once, the others hold the sockets
+   * (cluster/). `npm start` sets it to the number of cores when unset.
+   */
+  WORKERS: z.coerce.number().int().min(1).max(256).default(1),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };

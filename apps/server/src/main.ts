@@ -1,38 +1,16 @@
-import { buildApp } from './app.ts';
+import cluster from 'node:cluster';
 import { loadConfig } from './config.ts';
-import { seedDemo } from './db/seed/demo.ts';
+import { exitOnSignal, serveSite } from './serve.ts';
 
-// Entry point: read config, build the app, listen, then load demo data into an empty database.
-const started = performance.now();
+// Entry point. WORKERS=1 (the default, and in tests): one process serves everything. WORKERS=N:
+// N socket processes share the port and the primary owns the database and the work that runs once
+// (cluster/primary.ts, cluster/edge.ts; `npm start` sets N to the number of cores).
 const config = loadConfig();
-const app = await buildApp({ config });
-const built = performance.now();
-// Listen first, then load the demo data: the embedded database runs in this process's own thread,
-// so bulk demo writes would hold up the first requests. A first start serves its first page within
-// seconds; the demo content (and the replay and demo streams, which wait for it) follows right after.
-let seedNow: () => void = () => undefined;
-if (config.DEMO_DATA) {
-  app.demoSeeded = new Promise<void>((resolve) => (seedNow = resolve)).then(() => seedDemo(app));
-  app.demoSeeded.then(
-    () => app.log.info(`demo data ready after ${Math.round(performance.now() - started)} ms`),
-    (err) => app.log.error({ err }, 'demo data could not be loaded'),
-  );
-}
-await app.listen({ host: config.HOST, port: config.PORT });
-setTimeout(seedNow, 1000).unref();
-// Start-up time is a promise of the README (first page in under 10 s): log where it goes.
-const ms = (a: number, b: number) => Math.round(b - a);
-app.log.info(
-  { startupMs: { build: ms(started, built), listen: ms(built, performance.now()) } },
-  `site ready at ${config.publicUrl} in ${ms(started, performance.now())} ms (database: ${app.database.kind}, bus: ${app.bus.kind})`,
-);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info(`${signal}: closing`);
-    app
-      .close()
-      .then(() => process.exit(0))
-      .catch(() => process.exit(1));
-  });
+if (config.WORKERS > 1) {
+  if (cluster.isPrimary) await (await import('./cluster/primary.ts')).runPrimary(config);
+  else await (await import('./cluster/edge.ts')).runEdge(config);
+} else {
+  const app = await serveSite(config, { host: config.HOST, port: config.PORT });
+  app.log.info(`site ready at ${config.publicUrl}`);
+  exitOnSignal(app.log, () => app.close());
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import { loadConfig } from '../src/config.ts';
-import { createStorage, type Storage } from '../src/modules/content/storage.ts';
+import { createStorage, type Storage } from '../src/platform/storage.ts';
 import { otherApp } from './helpers.ts';
 import { mp4Bytes } from './content-helpers.ts';
 

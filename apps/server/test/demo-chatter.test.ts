@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../src/db/schema/account.ts';
 import { liveRooms } from '../src/db/schema/live.ts';
-import { startDemoChatter } from '../src/db/seed/chatter.ts';
+import { RoomStatus } from '@livesports/contracts/live';
+import { startDemoChatter } from '../src/demo/chatter.ts';
 import { DEMO_FANS, demoFanEmail } from '../src/db/seed/economy.ts';
 import { DEMO_ANCHORS } from '../src/db/seed/live.ts';
 import { createAccountRepo } from '../src/modules/account/repo.ts';
-import { LIVE } from '../src/modules/live/room.repo.ts';
 import { shortCode } from '../src/platform/crypto.ts';
 import { testApp } from './helpers.ts';
 
@@ -30,8 +30,8 @@ beforeAll(async () => {
     await db.update(users).set({ isAnchor: 1 }).where(eq(users.id, u.id));
     await db
       .insert(liveRooms)
-      .values({ id: u.id, title: a.title, type: a.type, streamKey: `chatter-${u.id}`, status: i === 0 ? LIVE : 0 })
-      .onConflictDoUpdate({ target: liveRooms.id, set: { status: i === 0 ? LIVE : 0 } });
+      .values({ id: u.id, title: a.title, type: a.type, streamKey: `chatter-${u.id}`, status: i === 0 ? RoomStatus.LIVE : 0 })
+      .onConflictDoUpdate({ target: liveRooms.id, set: { status: i === 0 ? RoomStatus.LIVE : 0 } });
     rooms.push(u.id);
   }
   for (const f of DEMO_FANS) fans.add(String((await person(demoFanEmail(f.key), f.nickname, 0)).id));
@@ -43,7 +43,7 @@ afterAll(async () => {
 
 describe('demo chatter', () => {
   it('demo fans post lines into the live demo room only, until stopped', async () => {
-    const messages = app.services.chat.messages;
+    const messages = app.chat.messages;
     const before = (await messages.history(rooms[0])).at(-1)?.seq ?? 0;
     const offlineBefore = (await messages.history(rooms[1])).length;
     const stop = startDemoChatter(app, messages, { minMs: 10, maxMs: 20 });

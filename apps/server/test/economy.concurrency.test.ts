@@ -34,7 +34,7 @@ describe('concurrency', () => {
     expect(ok.map((r) => r.data.balance).sort((a, b) => a - b)).toEqual(Array.from({ length: 15 }, (_, i) => i * 200));
     expect(await wallet(fan.token)).toMatchObject({ consumption: 0 });
     expect((await wallet(anchor.token)).income).toBe(15 * anchorShare(200));
-    const report = await app.services.economy.audit([fan.id, anchor.id]);
+    const report = await app.economy.audit([fan.id, anchor.id]);
     expect(report.drift).toEqual([]);
     expect(report.negative).toBe(0);
   });
@@ -65,7 +65,7 @@ describe('concurrency', () => {
     }
     const results = await Promise.all(calls);
     expect(results.filter((r) => r.code !== 200 && r.msg !== 'Not enough gold coins, please recharge')).toEqual([]);
-    const report = await app.services.economy.audit([...anchors, ...fans].map((p) => p.id));
+    const report = await app.economy.audit([...anchors, ...fans].map((p) => p.id));
     expect(report.drift).toEqual([]);
     expect(report.negative).toBe(0);
   });
@@ -86,7 +86,7 @@ describe('concurrency', () => {
     const results = await Promise.all(calls);
     const unexpected = results.filter((r) => r.code !== 200 && !['Not enough income balance', 'Not enough gold coins, please recharge'].includes(r.msg));
     expect(unexpected).toEqual([]);
-    const report = await app.services.economy.audit(anchors.map((a) => a.id));
+    const report = await app.economy.audit(anchors.map((a) => a.id));
     expect(report.drift).toEqual([]);
     expect(report.negative).toBe(0);
     // Coins only move between the three and the platform: what they hold + the platform's cut = what they paid in.

@@ -284,12 +284,12 @@ describe('nobles: api/Noble/getInfo and api/Noble/buy', () => {
     await recharge(app, u.token, 6);
     await call(app, api.buyNoble, { tier: 'emperor', idempotency_key: key() }, { token: u.token });
     const results = [];
-    for (let i = 0; i < 31; i++) results.push(await app.services.economy.nobles.useFreeHorn(u.id));
+    for (let i = 0; i < 31; i++) results.push(await app.economy.nobles.useFreeHorn(u.id));
     expect(results.filter(Boolean)).toHaveLength(30);
     expect(results[30]).toBe(false);
     expect((await call(app, api.nobleInfoCall, {}, { token: u.token })).data.mine.free_horns_left).toBe(0);
     const knight = await quickUser(app);
-    expect(await app.services.economy.nobles.useFreeHorn(knight.id)).toBe(false);
+    expect(await app.economy.nobles.useFreeHorn(knight.id)).toBe(false);
   });
 
   it('checks rank and months, and needs login', async () => {
@@ -314,13 +314,13 @@ describe('gift catalogue changes', () => {
     const { viewer, anchor } = await viewerAndAnchor(1);
     const whistle = gift('whistle');
     await app.database.db.update(giftsTable).set({ active: 0 }).where(eq(giftsTable.id, whistle.id));
-    app.services.economy.gifts.invalidate();
+    app.economy.gifts.invalidate();
     try {
       const res = await call(app, api.handselGift, { room_id: anchor.id, gift_id: whistle.id, idempotency_key: key() }, { token: viewer.token });
       expect(res.msg).toBe('This gift is not available');
     } finally {
       await app.database.db.update(giftsTable).set({ active: 1 }).where(eq(giftsTable.id, whistle.id));
-      app.services.economy.gifts.invalidate();
+      app.economy.gifts.invalidate();
     }
   });
 });

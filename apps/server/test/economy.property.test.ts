@@ -21,7 +21,7 @@ const PASSWORD = '135790';
 
 beforeAll(async () => {
   app = await testApp();
-  eco = app.services.economy;
+  eco = app.economy;
   const a = await quickUser(app, { admin: true });
   admin = { id: a.id, isAnchor: false, isAdmin: true, sessionId: 0 };
   const list = await eco.gifts.list('en');
@@ -75,7 +75,7 @@ describe('property: the books always balance', () => {
         const made = [await quickUser(app), await quickUser(app), await quickUser(app, { anchor: true }), await quickUser(app, { anchor: true })];
         const users: AuthUser[] = made.map((m, i) => ({ id: m.id, isAnchor: i >= 2, isAdmin: false, sessionId: 0 }));
         for (const u of users.slice(2)) {
-          await app.services.account.setPaymentPassword(u, { password: PASSWORD });
+          await app.account.setPaymentPassword(u, { password: PASSWORD });
           await eco.withdrawals.bindBank(u, { name: 'Test Holder', card_no: '6222021234567890', bank_name: 'ICBC', branch: '' });
         }
         const m: Model = { consumption: [0, 0, 0, 0], income: [0, 0, 0, 0], noble: [null, null, null, null], pending: [] };

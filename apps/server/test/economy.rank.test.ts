@@ -123,7 +123,7 @@ describe('invites: api/Invite/getInfo and claim', () => {
       expect(paid.reduce((a, b) => a + b, 0)).toBe(INVITEE_BONUS * 2 + INVITEE_BONUS / 2);
       const [after] = await db.select().from(invitePool).where(eq(invitePool.id, 1));
       expect(after.granted).toBe(after.cap);
-      const report = await app.services.economy.audit(friends.map((f) => f.id));
+      const report = await app.economy.audit(friends.map((f) => f.id));
       expect(report.pool.ledger).toBe(report.pool.granted);
       expect(report.drift).toEqual([]);
     } finally {

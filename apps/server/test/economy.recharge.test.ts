@@ -33,8 +33,34 @@ const balance = async (token: string) => (await call(app, api.getWallet, {}, { t
 describe('api/chargerules/getList', () => {
   it('lists the packages and the sandbox provider, without login', async () => {
     const res = await call(app, api.chargeRules, {});
-    expect(res).toMatchObject({ code: 200, data: { providers: ['sandbox'] } });
+    expect(res).toMatchObject({ code: 200, data: { providers: ['sandbox'], currency: 'CNY' } });
     expect(res.data.list).toEqual(CHARGE_RULES.map((r) => ({ ...r })));
+  });
+
+  it('prices every package in the configured provider\'s currency, and the order and checkout charge that', async () => {
+    const usd = await otherApp({ PAYMENT_CURRENCY: 'usd', CAPTCHA: 'off' });
+    try {
+      const rules = await call(usd, api.chargeRules, {});
+      expect(rules.data.currency).toBe('USD');
+      expect(rules.data.list.map((r: { money: number; currency: string }) => [r.money, r.currency])).toEqual([[99, 'USD'], [499, 'USD'], [999, 'USD'], [2_999, 'USD'], [8_999, 'USD'], [17_999, 'USD']]);
+      // Coins and bonus do not change with the currency.
+      expect(rules.data.list.map((r: { coins: number; bonus: number }) => [r.coins, r.bonus])).toEqual(CHARGE_RULES.map((r) => [r.coins, r.bonus]));
+      const u = await newUser(usd);
+      const order = await call(usd, api.payUrl, { id: 1 }, { token: u.token });
+      expect((await call(usd, api.rechargeOrder, { order_no: order.data.order_no }, { token: u.token })).data).toMatchObject({ money: 99, currency: 'USD' });
+      expect((await usd.inject({ method: 'GET', url: `${order.data.pay_url}?lang=en` })).body).toContain('Pay $0.99');
+      expect((await usd.inject({ method: 'GET', url: `${order.data.pay_url}?lang=es` })).body).toContain('Pagar 0,99');
+    } finally {
+      await usd.close();
+    }
+  });
+
+  it('a package with a bonus credits the coins its tile shows (the bonus is part of them)', async () => {
+    const u = await newUser(app);
+    const rule = CHARGE_RULES.find((r) => r.bonus > 0)!;
+    const res = await call(app, api.payUrl, { id: rule.id }, { token: u.token });
+    await app.inject({ method: 'POST', url: res.data.pay_url, payload: { action: 'pay' } });
+    expect(await balance(u.token)).toBe(rule.coins);
   });
 });
 
@@ -65,7 +91,8 @@ describe('api/chargerules/payUrl and the sandbox checkout', () => {
 
     const page = await app.inject({ method: 'GET', url: `${res.data.pay_url}?lang=es` });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('Pagar ¥6.00');
+    // Written for the Spanish reader: comma decimals, the currency after the amount.
+    expect(page.body).toContain('Pagar 6,00\u00a0CNY');
     expect(page.body).toContain('60 monedas de oro');
 
     const pay = await app.inject({ method: 'POST', url: res.data.pay_url, payload: { action: 'pay' } });

@@ -124,10 +124,40 @@ describe('administrators review applications', () => {
     expect((await call(app, anchor.reviewAnchorApplication, { id, status: 3, reason: 'x'.repeat(201) }, { token: admin.token })).msg).toBe('The reason cannot exceed 200 characters');
     await call(app, anchor.reviewAnchorApplication, { id, status: 3, reason: 'Please add your streaming experience' }, { token: admin.token });
     const info = await call(app, anchor.getVerifiedInfo, {}, { token: u.token });
-    expect(info.data).toMatchObject({ status: 3, is_anchor: 0, application: { reason: 'Please add your streaming experience' } });
+    expect(info.data).toMatchObject({ status: 3, state: 'rejected', is_anchor: 0, application: { reason: 'Please add your streaming experience' } });
+    // The form comes back with the earlier answers, name and ID number whole, to be corrected.
+    expect(info.data.application).toMatchObject({ real_name: 'Lucía Fernández', id_number: 'X1234567Z', experience: applicationForm.experience, contact: applicationForm.contact });
     expect((await call(app, account.userInfo, {}, { token: u.token })).data.is_anchor).toBe(0);
     const again = await call(app, anchor.verified, { ...applicationForm, experience: 'Three seasons now' }, { token: u.token });
     expect(again.data).toMatchObject({ status: 0, application: { id, experience: 'Three seasons now', reason: '' } });
+  });
+
+  it('takes named decisions (review, approve, reject) as well as the numbers, and names each state', async () => {
+    const a = await liveUser(app);
+    const idA = (await call(app, anchor.verified, applicationForm, { token: a.token })).data.application.id;
+    expect((await call(app, anchor.getVerifiedInfo, {}, { token: a.token })).data).toMatchObject({ status: 0, state: 'submitted' });
+    expect((await call(app, anchor.reviewAnchorApplication, { id: idA, decision: 'review' }, { token: admin.token })).data).toMatchObject({ status: 1, state: 'under_review' });
+    expect((await call(app, anchor.getVerifiedInfo, {}, { token: a.token })).data.state).toBe('under_review');
+    const approved = await call(app, anchor.reviewAnchorApplication, { id: idA, decision: 'Approve' }, { token: admin.token });
+    expect(approved).toMatchObject({ code: 200, data: { status: 2, state: 'approved' } });
+    expect((await call(app, account.userInfo, {}, { token: a.token })).data.is_anchor).toBe(1);
+
+    const b = await liveUser(app);
+    const idB = (await call(app, anchor.verified, applicationForm, { token: b.token })).data.application.id;
+    // The word may go in `status` too, and a form-encoded "3" is still the spec's reject.
+    expect((await call(app, anchor.reviewAnchorApplication, { id: idB, status: 'reject', reason: 'Blurry ID' }, { token: admin.token })).data).toMatchObject({ status: 3, state: 'rejected', reason: 'Blurry ID' });
+    expect((await call(app, anchor.getVerifiedInfo, {}, { token: b.token })).data).toMatchObject({ status: 3, state: 'rejected' });
+    expect((await call(app, account.userInfo, {}, { token: b.token })).data.is_anchor).toBe(0);
+  });
+
+  it('refuses a decision it cannot read, or two that disagree, and changes nothing', async () => {
+    const u = await liveUser(app);
+    const id = (await call(app, anchor.verified, applicationForm, { token: u.token })).data.application.id;
+    expect(await call(app, anchor.reviewAnchorApplication, { id, decision: 'accept' }, { token: admin.token })).toMatchObject({ status: 400, code: 1, msg: 'Unknown review decision' });
+    expect((await call(app, anchor.reviewAnchorApplication, { id }, { token: admin.token })).msg).toBe('Unknown review decision');
+    expect((await call(app, anchor.reviewAnchorApplication, { id, decision: 'approve', status: 3 }, { token: admin.token, lang: 'es' })).msg).toBe('La decisión y el estado no coinciden: envíe solo uno de ellos');
+    expect((await call(app, anchor.reviewAnchorApplication, { id, decision: 'reject', status: 'approve' }, { token: admin.token, lang: 'zh' })).msg).toBe('审核决定与状态不一致，请只填写其中一个');
+    expect((await call(app, anchor.getVerifiedInfo, {}, { token: u.token })).data).toMatchObject({ status: 0, state: 'submitted' });
   });
 
   it('rejects unknown applications and decisions', async () => {

@@ -157,6 +157,15 @@ describe.skipIf(!ffmpeg)('RTMP ingest, quality ladder and playback', () => {
     expect(sd).toMatchObject({ status: 200, header: true, height: 240 });
   });
 
+  it('gives the same play URL to a page polling the room (a new URL would restart its player)', async () => {
+    const first = (await call(app, rooms.getRoomInfo, { room_id: anchor.id })).data.live.levels;
+    await new Promise((r) => setTimeout(r, 1100));
+    const again = (await call(app, rooms.getRoomInfo, { room_id: anchor.id })).data.live.levels;
+    expect(again.map((l: { flv: string | null }) => l.flv)).toEqual(first.map((l: { flv: string | null }) => l.flv));
+    const expiry = Number(/[?&]e=(\d+)/.exec(first.find((l: { flv: string | null }) => l.flv)!.flv)![1]);
+    expect(expiry - Date.now() / 1000).toBeGreaterThanOrEqual(6 * 3600 - 5);
+  });
+
   it('counts connected viewers, and ending the room cuts the encoder and closes the record', async () => {
     const url = (await call(app, rooms.getLiveUrl, { room_id: anchor.id }, { token: viewer.token })).data.levels[0].flv;
     const watching = probeFlv(base + url, { untilFrames: 10_000, timeoutMs: 20_000 });

@@ -106,11 +106,11 @@ describe('the replay feed on a moving clock', () => {
 
   beforeAll(async () => {
     app = await testApp();
-    await app.services.matches.push.subscribe((m) => void pushes.push(m));
+    await app.matches.push.subscribe((m) => void pushes.push(m));
   });
 
   const replay = () =>
-    createReplayFeed({ sink: app.services.matches.ingest, repo: createMatchesRepo(app.database.db), clock, speed, tickMs: 0, historyShare: 0.03, sports: ['football'] });
+    createReplayFeed({ sink: app.matches.ingest, repo: createMatchesRepo(app.database.db), clock, speed, tickMs: 0, historyShare: 0.03, sports: ['football'] });
   const replayRows = () => app.database.db.select().from(matches).where(and(eq(matches.source, 'replay'), eq(matches.sport, 'football')));
 
   it('first start: results behind, matches in play, kick-offs ahead', async () => {

@@ -162,7 +162,7 @@ describe('/ws/score protocol', () => {
   it('drops a client that stops sending heartbeats', async () => {
     const bare = Fastify();
     await bare.register(websocket);
-    await bare.register(scoreSocket, { service: app.services.matches, idleMs: 300 });
+    await bare.register(scoreSocket, { service: app.matches, idleMs: 300 });
     const u = await listen(bare);
     try {
       const quiet = await ScoreClient.connect(u);

@@ -110,12 +110,12 @@ describe('GET api/Search/anchor, api/Search/live, api/Search/article, api/Search
   it('live rooms appear once the live module plugs in its search', async () => {
     const room = { room_id: 7, uid: anchor.id, user_nickname: 'x', avatar: '', title: `Live ${tag}`, cover: '', is_live: 1 as const, heat: 9 };
     // The shared test app has the live module's real search plugged in: put it back afterwards.
-    const real = app.services.search.setLiveRoomSearch(async (name) => (name === tag ? { list: [room], total: 1 } : { list: [], total: 0 }));
+    const real = app.siteSearch.provide({ liveRooms: async (name) => (name === tag ? { list: [room], total: 1 } : { list: [], total: 0 }) });
     try {
       expect((await call(app, api.searchLive, { name: tag })).data.list).toEqual([room]);
       expect((await call(app, api.searchIndex, { name: tag })).data.lives).toEqual({ list: [room], total: 1 });
     } finally {
-      app.services.search.setLiveRoomSearch(real);
+      app.siteSearch.provide(real);
     }
   });
 

@@ -9,9 +9,9 @@ import { createRouter } from './app/router';
 import './styles/global.css';
 
 
-// Spec §1: narrow screens start on the mobile site (for the pages it has); decide before the first paint.
+// Spec §1: narrow screens start on the mobile site (its page of the same screen, same query); decide before the first paint.
 if (isNarrow() && !prefersDesktop() && !isMobilePath(window.location.pathname) && hasMobilePage(window.location.pathname)) {
-  window.history.replaceState(null, '', toMobilePath(window.location.pathname, window.location.search));
+  window.history.replaceState(null, '', toMobilePath(window.location.pathname, window.location.search) + window.location.hash);
 }
 
 // A deploy may remove an old lazy chunk (spec §8 ChunkLoadError): reload once to pick up the new build.

@@ -13,6 +13,19 @@ export const SIGNATURE_MAX = 60;
 /** Code request purpose: 1 register, 2 everything else (forgot password, payment password). */
 export const CodeType = { REGISTER: 1, OTHER: 2 } as const;
 
+/** Anchor level from experience: each level needs 1000 more points than the last. */
+export function anchorLevel(exp: number): number {
+  let level = 1;
+  let need = 1000;
+  let left = exp;
+  while (left >= need) {
+    left -= need;
+    level += 1;
+    need += 1000;
+  }
+  return level;
+}
+
 const trimmed = () => z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'common.input_error' }));
 
 // The spec calls the account field "mobile" but it holds an e-mail address.

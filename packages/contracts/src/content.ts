@@ -107,6 +107,9 @@ export const articleCardSchema = z.object({
   classify_name: z.string(),
   author: authorSchema,
   views: z.number(),
+  /** Likes and visible comments, as on circle posts. */
+  likes: z.number(),
+  comments: z.number(),
   created_at: z.string(),
 });
 export type ArticleCard = z.infer<typeof articleCardSchema>;
@@ -132,6 +135,8 @@ export const articleDetailSchema = articleCardSchema.extend({
   content: z.string(),
   /** Whether the viewer follows the writer (0 for guests). */
   is_followed: z.union([z.literal(0), z.literal(1)]),
+  /** Whether the viewer likes the article (0 for guests). */
+  is_liked: z.union([z.literal(0), z.literal(1)]),
   related: z.array(articleCardSchema),
 });
 export type ArticleDetail = z.infer<typeof articleDetailSchema>;
@@ -254,7 +259,9 @@ export const likePost = defineCall({
 
 export const commentSchema = z.object({
   id: z.number(),
-  post_id: z.number(),
+  /** The thread: a circle post or a headline (exactly one is set). */
+  post_id: z.number().nullable(),
+  article_id: z.number().nullable(),
   content: z.string(),
   user: authorSchema,
   /** The comment this one answers, if any. */
@@ -314,6 +321,39 @@ export const deleteComment = defineCall({
   auth: true,
   input: z.object({ id: idField }),
   data: z.null(),
+});
+
+// ---------------------------------------------------------------- headline comments and likes
+// The same comments as under circle posts (one table, same limits, deletion rules and reports);
+// liking or deleting a comment uses the circle calls above, since a comment id names either kind.
+
+/** Likes or unlikes a headline (toggle, or `like` 1/0 to set). */
+export const likeArticle = defineCall({
+  method: 'POST',
+  path: 'api/Headlines_user/likes',
+  auth: true,
+  input: z.object({
+    id: idField,
+    like: z.coerce.number({ error: 'common.input_error' }).pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' })).optional(),
+  }),
+  data: likeSchema,
+});
+
+/** Comments on a headline, or answers a comment under it (pid). */
+export const commentArticle = defineCall({
+  method: 'POST',
+  path: 'api/Headlines_user/comment',
+  auth: true,
+  input: commentInput,
+  data: commentSchema,
+});
+
+export const articleCommentList = defineCall({
+  method: 'GET',
+  path: 'api/Headlines/commentList',
+  auth: false,
+  input: z.object({ id: idField, page: pageField, limit: limitField(20) }),
+  data: pageOf(commentSchema),
 });
 
 export const REPORT_TARGETS = ['post', 'comment', 'article'] as const;

@@ -25,7 +25,8 @@ export const chargeRules = defineCall({
   path: 'api/chargerules/getList',
   auth: false,
   input: z.object({}),
-  data: z.object({ list: z.array(chargeRuleSchema), providers: z.array(z.string()) }),
+  /** `currency`: what the configured provider charges in; every package is priced in it. */
+  data: z.object({ list: z.array(chargeRuleSchema), currency: z.string(), providers: z.array(z.string()) }),
 });
 
 /** Creates a recharge order and answers the payment provider's checkout address. */

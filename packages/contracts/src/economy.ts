@@ -100,25 +100,53 @@ export const guardPlan = (id: number) => GUARD_PLANS.find((p) => p.id === id);
 
 // ── Recharge packages (api/chargerules/getList) ──
 
+/** Currencies a payment provider may take (PAYMENT_CURRENCY); prices below exist in each. */
+export const PAYMENT_CURRENCIES = ['CNY', 'USD', 'EUR'] as const;
+export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
+
 export interface ChargeRule {
   id: number;
-  /** Coins credited, in tenths, bonus included. */
+  /** Coins credited, in tenths, bonus included: the tile's big number is what arrives. */
   coins: number;
-  /** Bonus part of `coins`, in tenths. */
+  /** Bonus part of `coins`, in tenths (shown as "includes N bonus"). */
   bonus: number;
-  /** What it costs, in cents of `currency`. */
+  /** What it costs, in the smallest unit (cents) of `currency`. */
   money: number;
-  currency: 'CNY';
+  currency: PaymentCurrency;
 }
-export const CHARGE_RULES: readonly ChargeRule[] = [
-  { id: 1, coins: 600, bonus: 0, money: 600, currency: 'CNY' },
-  { id: 2, coins: 3_000, bonus: 0, money: 3_000, currency: 'CNY' },
-  { id: 3, coins: 6_800, bonus: 0, money: 6_800, currency: 'CNY' },
-  { id: 4, coins: 20_000, bonus: 200, money: 19_800, currency: 'CNY' },
-  { id: 5, coins: 66_000, bonus: 1_200, money: 64_800, currency: 'CNY' },
-  { id: 6, coins: 130_000, bonus: 3_200, money: 126_800, currency: 'CNY' },
+
+/**
+ * The packages and their price in each currency, in cents. Prices are local price points (as app
+ * stores set them), not a conversion: 6 CNY, 0.99 USD and 0.99 EUR all buy 60 coins.
+ */
+const PACKAGES: ReadonlyArray<{ id: number; coins: number; bonus: number; price: Record<PaymentCurrency, number> }> = [
+  { id: 1, coins: 600, bonus: 0, price: { CNY: 600, USD: 99, EUR: 99 } },
+  { id: 2, coins: 3_000, bonus: 0, price: { CNY: 3_000, USD: 499, EUR: 499 } },
+  { id: 3, coins: 6_800, bonus: 0, price: { CNY: 6_800, USD: 999, EUR: 999 } },
+  { id: 4, coins: 20_000, bonus: 200, price: { CNY: 19_800, USD: 2_999, EUR: 2_799 } },
+  { id: 5, coins: 66_000, bonus: 1_200, price: { CNY: 64_800, USD: 8_999, EUR: 8_499 } },
+  { id: 6, coins: 130_000, bonus: 3_200, price: { CNY: 126_800, USD: 17_999, EUR: 16_999 } },
 ];
-export const chargeRule = (id: number) => CHARGE_RULES.find((r) => r.id === id);
+
+/** The locale whose conventions a reader of each interface language expects (digits, symbol place). */
+export const MONEY_LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES' } as const;
+
+/**
+ * Money in the smallest unit of its currency, written for the reader's language: ¥6.00 in
+ * Chinese, CN¥6.00 in English, 6,00 CN¥ in Spanish (Intl knows each currency's digits and sign).
+ */
+export function formatMoney(minor: number, currency: string, lang: keyof typeof MONEY_LOCALES | string): string {
+  const locale = MONEY_LOCALES[lang as keyof typeof MONEY_LOCALES] ?? lang;
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
+}
+
+/** The packages priced in one currency (the configured provider's). */
+export const chargeRulesIn = (currency: PaymentCurrency): ChargeRule[] => PACKAGES.map((p) => ({ id: p.id, coins: p.coins, bonus: p.bonus, money: p.price[currency], currency }));
+/** The packages in yuan (the embedded default). */
+export const CHARGE_RULES: readonly ChargeRule[] = chargeRulesIn('CNY');
+export const chargeRule = (id: number, currency: PaymentCurrency = 'CNY') => chargeRulesIn(currency).find((r) => r.id === id);
 
 // ── Withdrawal ──
 

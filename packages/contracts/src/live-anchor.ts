@@ -10,6 +10,28 @@ import { pageFields } from './live.ts';
 export const ApplicationStatus = { NONE: -1, SUBMITTED: 0, UNDER_REVIEW: 1, APPROVED: 2, REJECTED: 3 } as const;
 export type ApplicationStatusValue = (typeof ApplicationStatus)[keyof typeof ApplicationStatus];
 
+/** Each state by name, as the applicant and the console show it (the numbers stay on the wire too). */
+export const APPLICATION_STATES = ['none', 'submitted', 'under_review', 'approved', 'rejected'] as const;
+export type ApplicationState = (typeof APPLICATION_STATES)[number];
+export const applicationState = (status: number): ApplicationState => APPLICATION_STATES[status + 1] ?? 'none';
+
+/**
+ * Review decisions by name. Two bare numbers (2 approve, 3 reject) are easy to swap by hand, so
+ * the review call takes these words (or the state names they lead to); the numbers keep working.
+ */
+export const REVIEW_DECISIONS = { review: 1, approve: 2, reject: 3 } as const;
+export type ReviewDecision = keyof typeof REVIEW_DECISIONS;
+const DECISION_WORDS: Record<string, 1 | 2 | 3> = { ...REVIEW_DECISIONS, under_review: 1, approved: 2, rejected: 3 };
+/** A decision as a word ("approve") or the spec's number (2, "2"); anything else fails. */
+const reviewDecision = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const word = v.trim().toLowerCase();
+    return DECISION_WORDS[word] ?? (/^\d+$/.test(word) ? Number(word) : word);
+  },
+  z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'live.review_status_invalid' }),
+);
+
 const text = (empty: string, max: number, long: string) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string({ error: empty }).min(1, empty).max(max, long));
 const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string({ error: 'live.invite_long' }).max(max, 'live.invite_long'));
@@ -39,6 +61,8 @@ export type ApplicationInput = z.input<typeof applicationInput>;
 export const applicationSchema = z.object({
   id: z.number(),
   status: z.number(),
+  /** The status by name (submitted, under_review, approved, rejected). */
+  state: z.enum(APPLICATION_STATES),
   /** Shown masked to the applicant (e.g. "Z*** Wei"), in full to administrators. */
   real_name: z.string(),
   id_number: z.string(),
@@ -58,6 +82,8 @@ export type Application = z.infer<typeof applicationSchema>;
 export const verifiedInfoSchema = z.object({
   /** -1 never applied, else ApplicationStatus. */
   status: z.number(),
+  /** The same by name ('none' when never applied). */
+  state: z.enum(APPLICATION_STATES),
   is_anchor: z.union([z.literal(0), z.literal(1)]),
   /** Whether the site currently accepts applications (system setting apply_for_anchor). */
   open: z.boolean(),
@@ -84,15 +110,24 @@ export const listAnchorApplications = defineCall({
   data: z.object({ list: z.array(adminApplicationSchema), total: z.number(), page: z.number() }),
 });
 
-/** Administrators: take an application under review, approve it (is_anchor 1) or reject it. */
+/**
+ * Administrators: take an application under review, approve it (is_anchor 1) or reject it.
+ * The decision is `decision: 'review' | 'approve' | 'reject'` or the spec's `status: 1 | 2 | 3`
+ * (words accepted there too); given both, they must agree.
+ */
 export const reviewAnchorApplication = defineCall({
   method: 'POST',
   path: 'api/admin/reviewAnchor',
   auth: true,
-  input: z.object({
-    id: z.coerce.number({ error: 'live.application_not_found' }).int('live.application_not_found').positive('live.application_not_found'),
-    status: z.coerce.number({ error: 'live.review_status_invalid' }).pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'live.review_status_invalid' })),
-    reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string({ error: 'live.reason_long' }).max(200, 'live.reason_long')),
-  }),
+  input: z
+    .object({
+      id: z.coerce.number({ error: 'live.application_not_found' }).int('live.application_not_found').positive('live.application_not_found'),
+      status: z.preprocess((v) => (v === '' || v === null ? undefined : v), reviewDecision.optional()),
+      decision: z.preprocess((v) => (v === '' || v === null ? undefined : v), reviewDecision.optional()),
+      reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string({ error: 'live.reason_long' }).max(200, 'live.reason_long')),
+    })
+    .refine((v) => v.status !== undefined || v.decision !== undefined, { message: 'live.review_status_invalid', path: ['decision'] })
+    .refine((v) => v.status === undefined || v.decision === undefined || v.status === v.decision, { message: 'live.review_decision_mismatch', path: ['decision'] })
+    .transform(({ decision, status, ...rest }) => ({ ...rest, status: (decision ?? status)! })),
   data: adminApplicationSchema,
 });

@@ -104,6 +104,26 @@ export const reservationSchema = z.object({
 });
 export type Reservation = z.infer<typeof reservationSchema>;
 
+/**
+ * The match a room covers (issue #19 item 12): linked by the anchor in the studio, or through a
+ * reserved broadcast of a match that starts within the hour or started in the last three.
+ * Names in the caller's language.
+ */
+export const linkedMatchSchema = z.object({
+  id: z.number(),
+  sport: z.enum(['football', 'basketball']),
+  home_name: z.string(),
+  away_name: z.string(),
+  league_name: z.string(),
+  /** Kick-off, ISO time. */
+  kickoff: z.string(),
+  /** Match status (1 not started, 2–7 in play, 8 finished, 9+ abandoned…). */
+  status: z.number(),
+  /** How the link was made: by the anchor, or by a reserved broadcast of the match. */
+  via: z.enum(['studio', 'reservation']),
+});
+export type LinkedMatch = z.infer<typeof linkedMatchSchema>;
+
 export const roomInfoSchema = z.object({
   anchor: z.object({
     uid: z.number(),
@@ -132,6 +152,8 @@ export const roomInfoSchema = z.object({
   }),
   /** The next reserved broadcast of this room, shown while it is offline. */
   reserve: reservationSchema.nullable(),
+  /** The match this room covers now, if any (its live score strip shows in the room). */
+  match: linkedMatchSchema.nullable(),
 });
 export type RoomInfo = z.infer<typeof roomInfoSchema>;
 
@@ -155,6 +177,8 @@ export const myRoomSchema = z.object({
   ladder: z.boolean(),
   level: z.number(),
   exp: z.number(),
+  /** The match the room covers now (set in the studio, or through a reservation), if any. */
+  match: linkedMatchSchema.nullable(),
 });
 export type MyRoom = z.infer<typeof myRoomSchema>;
 

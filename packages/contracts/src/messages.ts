@@ -14,6 +14,7 @@ import { socialMessages } from './messages/social.ts';
 import { searchMessages } from './messages/search.ts';
 import { matchesMessages } from './messages/matches.ts';
 import { chatMessages } from './messages/chat.ts';
+import { replayMessages } from './messages/replays.ts';
 
 export { LANGS, type Lang };
 export const DEFAULT_LANG: Lang = 'en';
@@ -31,6 +32,7 @@ export const messages = {
   ...searchMessages,
   ...matchesMessages,
   ...chatMessages,
+  ...replayMessages,
 };
 
 export type MessageKey = keyof typeof messages;

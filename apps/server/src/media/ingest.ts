@@ -4,6 +4,7 @@ import type { LiveLevel } from '@livesports/contracts/live';
 import type { Bus } from '../platform/bus.ts';
 import { type LadderRun, planLadder, type Rung, startLadder } from './ladder.ts';
 import { EmbeddedRtmp, type FlvSink, type Publisher } from './nms.ts';
+import type { RecordingHooks } from './recorder.ts';
 import type { ViewerCounter } from './viewers.ts';
 
 /** What the ingest asks the live module: the publish hook (also behind the SRS-style callbacks). */
@@ -57,6 +58,8 @@ export interface IngestOptions {
   viewers: ViewerCounter;
   bus: Bus;
   log: FastifyBaseLogger;
+  /** Records broadcasts into replays (recorder.ts) through the ladder's ffmpeg; absent = no recording. */
+  recorder?: RecordingHooks;
 }
 
 /**
@@ -195,6 +198,7 @@ export class Ingest {
     this.bySession.set(p.id, stream);
     this.opts.log.info({ room: id, ip: p.ip }, 'live: stream accepted');
     this.enqueue(id, () => this.opts.hooks.published(id));
+    this.opts.recorder?.started(id);
     if (this.ladderEnabled) void this.beginLadder(stream);
   }
 
@@ -206,6 +210,7 @@ export class Ingest {
     this.bySession.delete(p.id);
     this.byRoom.delete(stream.roomId);
     this.stopLadder(stream);
+    this.opts.recorder?.ended(stream.roomId);
     this.rtmp.endViewers(stream.streamPath);
     this.observe(stream);
     this.opts.viewers.reset(stream.roomId);
@@ -240,13 +245,16 @@ export class Ingest {
 
   private runLadder(stream: LiveStream) {
     const rungs = stream.rungs!;
+    const recorder = this.opts.recorder;
+    const recordDir = recorder?.partDir(stream.roomId) ?? undefined;
     const run = startLadder(this.opts.ffmpeg!, rungs, this.hlsRoot(stream.roomId), (code, stderr) => {
       if (stream.ladder?.run !== run) return;
       this.stopLadder(stream);
       if (stream.ending || this.stopped) return;
       this.opts.log.warn({ room: stream.roomId, code, stderr }, 'live: transcoder exited');
       if (stream.restarts++ < MAX_LADDER_RESTARTS) setTimeout(() => !stream.ending && !this.stopped && this.runLadder(stream), 1000).unref();
-    });
+    }, recordDir);
+    if (recorder && recordDir) run.process.once('exit', () => recorder.partEnded(stream.roomId, recordDir));
     const outputs: Array<{ end(): void }> = [];
     for (const [level, out] of run.outputs) {
       const publisher = this.rtmp.createPublisher(`/ladder/${stream.roomId}_${level}`);
@@ -262,6 +270,7 @@ export class Ingest {
           run.stop();
           return;
         }
+        if (recordDir) recorder!.tap(recordDir, b);
         run.input.write(b);
       },
       end: () => run.input.end(),

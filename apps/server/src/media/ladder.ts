@@ -40,8 +40,12 @@ export function planLadder(source: { width: number; height: number; fps: number 
   return [rung('hd', 720), rung('sd', Math.min(480, (h * 2) / 3)), rung('smooth', Math.min(360, h / 2))];
 }
 
-/** ffmpeg arguments for a plan. FLV of rung i goes to file descriptor 3 + i. */
-export function ladderArgs(rungs: Rung[], hlsDir: string): { args: string[]; fdOf: Map<Rung['level'], number> } {
+/**
+ * ffmpeg arguments for a plan. FLV of rung i goes to file descriptor 3 + i. With `recordDir`,
+ * every level is also written as a growing HLS recording there (recorder.ts), from the same
+ * encodes: recording costs muxing, not encoding.
+ */
+export function ladderArgs(rungs: Rung[], hlsDir: string, recordDir?: string): { args: string[]; fdOf: Map<Rung['level'], number> } {
   const encoded = rungs.filter((r) => !r.alias);
   const hls = (level: LiveLevel) =>
     `[f=hls:hls_time=2:hls_list_size=6:hls_flags=delete_segments+omit_endlist+independent_segments:hls_segment_filename=${path.join(hlsDir, level, 'seg%05d.ts')}]${path.join(hlsDir, level, 'index.m3u8')}`;
@@ -63,14 +67,19 @@ export function ladderArgs(rungs: Rung[], hlsDir: string): { args: string[]; fdO
         '-c:a', 'aac', '-b:a', '96k', '-ar', '44100',
         // Both FLV and MPEG-TS are fed from one encode, so codec headers go out of band.
         '-flags:v', '+global_header', '-flags:a', '+global_header',
-        '-f', 'tee', `[f=flv:flvflags=no_duration_filesize]pipe\\:${fd}|${hls(r.level)}`,
+        '-f', 'tee', `[f=flv:flvflags=no_duration_filesize]pipe\\:${fd}|${hls(r.level)}${recordDir ? `|${recordingOutput(recordDir, r.level)}` : ''}`,
       );
     });
   }
   // A still of the picture every 5 s for room cards (one small JPEG, overwritten in place).
   args.push('-map', '0:v', '-vf', 'fps=1/5,scale=-2:180', '-q:v', '6', '-update', '1', '-f', 'image2', path.join(hlsDir, 'thumb.jpg'));
   // HLS of the original: no re-encode, segments cut at the encoder's own key frames.
-  args.push('-map', '0:v', '-map', '0:a?', '-c', 'copy', '-f', 'hls', '-hls_time', '2', '-hls_list_size', '6', '-hls_flags', 'delete_segments+omit_endlist', '-hls_segment_filename', path.join(hlsDir, 'original', 'seg%05d.ts'), path.join(hlsDir, 'original', 'index.m3u8'));
+  if (recordDir) {
+    const live = `[f=hls:hls_time=2:hls_list_size=6:hls_flags=delete_segments+omit_endlist:hls_segment_filename=${path.join(hlsDir, 'original', 'seg%05d.ts')}]${path.join(hlsDir, 'original', 'index.m3u8')}`;
+    args.push('-map', '0:v', '-map', '0:a?', '-c', 'copy', '-f', 'tee', `${live}|${recordingOutput(recordDir, 'original')}`);
+  } else {
+    args.push('-map', '0:v', '-map', '0:a?', '-c', 'copy', '-f', 'hls', '-hls_time', '2', '-hls_list_size', '6', '-hls_flags', 'delete_segments+omit_endlist', '-hls_segment_filename', path.join(hlsDir, 'original', 'seg%05d.ts'), path.join(hlsDir, 'original', 'index.m3u8'));
+  }
   return { args, fdOf };
 }
 
@@ -83,11 +92,22 @@ export interface LadderRun {
   stop(): void;
 }
 
-/** Starts ffmpeg for a plan. The HLS directory is emptied first. */
-export function startLadder(ffmpeg: string, rungs: Rung[], hlsDir: string, onExit: (code: number | null, stderr: string) => void): LadderRun {
+/**
+ * A level's recording: an HLS event playlist (nothing deleted, ENDLIST when ffmpeg ends) of
+ * ~4 s MPEG-TS segments cut at key frames; temp_file so the recorder only ever sees whole files.
+ */
+function recordingOutput(recordDir: string, level: LiveLevel) {
+  return `[f=hls:hls_time=4:hls_list_size=0:hls_playlist_type=event:hls_flags=temp_file+independent_segments:hls_segment_filename=${path.join(recordDir, level, '%05d.ts')}]${path.join(recordDir, level, 'index.m3u8')}`;
+}
+
+/** Starts ffmpeg for a plan. The HLS directory is emptied first; `recordDir` adds the recording outputs. */
+export function startLadder(ffmpeg: string, rungs: Rung[], hlsDir: string, onExit: (code: number | null, stderr: string) => void, recordDir?: string): LadderRun {
   fs.rmSync(hlsDir, { recursive: true, force: true });
-  for (const level of ['original', ...rungs.filter((r) => !r.alias).map((r) => r.level)]) fs.mkdirSync(path.join(hlsDir, level), { recursive: true });
-  const { args, fdOf } = ladderArgs(rungs, hlsDir);
+  for (const level of ['original', ...rungs.filter((r) => !r.alias).map((r) => r.level)]) {
+    fs.mkdirSync(path.join(hlsDir, level), { recursive: true });
+    if (recordDir) fs.mkdirSync(path.join(recordDir, level), { recursive: true });
+  }
+  const { args, fdOf } = ladderArgs(rungs, hlsDir, recordDir);
   const extra = [...fdOf.values()].length;
   const child = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe', ...Array<'pipe'>(extra).fill('pipe')] });
   let stderr = '';
@@ -106,11 +126,16 @@ export function startLadder(ffmpeg: string, rungs: Rung[], hlsDir: string, onExi
     process: child,
     stop() {
       child.stdin!.end();
-      // ffmpeg flushes and exits on end of input; make sure it does.
-      const t = setTimeout(() => child.kill('SIGKILL'), 3000);
-      t.unref();
-      child.once('exit', () => clearTimeout(t));
-      child.kill('SIGTERM');
+      // ffmpeg flushes and exits on end of input: let it drain what the pipe still holds (the
+      // recording's last seconds are in there), then make sure it goes.
+      const term = setTimeout(() => child.kill('SIGTERM'), 2000);
+      const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+      term.unref();
+      kill.unref();
+      child.once('exit', () => {
+        clearTimeout(term);
+        clearTimeout(kill);
+      });
     },
   };
 }

@@ -13,6 +13,13 @@ export interface AuthUser {
 export type TokenResolver = (token: string) => Promise<AuthUser | null>;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The session port: the platform checks every request's token through the resolver the
+     * account module plugs in (`app.auth.useResolver`); until one is plugged in, nobody is logged in.
+     */
+    auth: { useResolver(resolve: TokenResolver): void };
+  }
   interface FastifyRequest {
     /** Filled by the auth hook when a valid token came with the request. */
     user: AuthUser | null;
@@ -52,8 +59,11 @@ const CACHE_TTL_MS = 10_000;
 const CACHE_MAX = 20_000;
 
 /** Resolves the session on every request; routes that need a user call `requireUser`. */
-export const authPlugin = fp<{ resolve: TokenResolver }>(
-  async (app, opts) => {
+export const authPlugin = fp(
+  async (app) => {
+    let resolver: TokenResolver = async () => null;
+    const opts = { resolve: (token: string) => resolver(token) };
+    app.decorate('auth', { useResolver: (fn: TokenResolver) => void (resolver = fn) });
     app.decorateRequest('user', null);
     app.decorateRequest('token', null);
     const cache = new Map<string, { user: AuthUser; until: number }>();
@@ -80,7 +90,7 @@ export const authPlugin = fp<{ resolve: TokenResolver }>(
       }
     });
   },
-  { name: 'auth', dependencies: ['envelope'] },
+  { name: 'auth', fastify: '5.x', dependencies: ['envelope'] },
 );
 
 export function requireUser(req: FastifyRequest): AuthUser {

@@ -1,15 +1,17 @@
 import { EventEmitter } from 'node:events';
+import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 
 /**
  * Fan-out between server processes: chat, danmaku, scores and presence publish here.
- * Redis pub/sub when REDIS_URL is set; otherwise an in-process emitter (one process is all there is).
+ * Redis pub/sub when REDIS_URL is set; otherwise an in-process emitter (one process is all there is),
+ * or, when one machine runs several socket processes (WORKERS), the cluster's IPC (ipc-bus.ts).
  */
 export interface Bus {
   publish(channel: string, message: string): Promise<void>;
   subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
-  readonly kind: 'memory' | 'redis';
+  readonly kind: 'memory' | 'redis' | 'ipc';
 }
 
 export function createMemoryBus(): Bus {
@@ -63,3 +65,19 @@ export function createRedisBus(url: string): Bus {
     },
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    bus: Bus;
+  }
+}
+
+/** The bus from the settings (Redis with REDIS_URL), or one given (tests); closes only its own. */
+export const busPlugin = fp<{ bus?: Bus }>(
+  async (app, opts) => {
+    const bus = opts.bus ?? (app.config.REDIS_URL ? createRedisBus(app.config.REDIS_URL) : createMemoryBus());
+    app.decorate('bus', bus);
+    if (!opts.bus) app.addHook('onClose', async () => bus.close());
+  },
+  { name: 'bus', fastify: '5.x', dependencies: ['config'] },
+);

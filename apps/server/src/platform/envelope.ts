@@ -22,7 +22,7 @@ export function localize(req: FastifyRequest, key: string, params?: Record<strin
 }
 
 export function sendError(reply: FastifyReply, status: number, code: number, msg: string) {
-  return reply.status(status).send({ code, msg, data: null });
+  return reply.status(status).header('cache-control', 'no-store').send({ code, msg, data: null });
 }
 
 /**
@@ -55,5 +55,5 @@ export const envelopePlugin = fp(
       return sendError(reply, 500, Code.ERROR, localize(req, 'common.server_error'));
     });
   },
-  { name: 'envelope' },
+  { name: 'envelope', fastify: '5.x' },
 );

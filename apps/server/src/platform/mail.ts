@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -33,3 +34,17 @@ export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log
     },
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+export const mailerPlugin = fp<{ mailer?: Mailer }>(
+  async (app, opts) => {
+    const { config } = app;
+    app.decorate('mailer', opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: app.database.db, log: app.log }));
+  },
+  { name: 'mailer', fastify: '5.x', dependencies: ['config', 'database'] },
+);

@@ -6,6 +6,8 @@ import type { MessageKey } from '@livesports/contracts/messages';
 import { type AuthUser, requireUser } from './auth.ts';
 import { localize } from './envelope.ts';
 import { tooMany } from './errors.ts';
+import { HTTP, type HttpPolicy, sendCached } from './http-cache.ts';
+import { Cached } from './read-cache.ts';
 
 export interface CallContext<Auth extends boolean> {
   req: FastifyRequest;
@@ -29,6 +31,8 @@ export interface RouteOptions {
   rateLimit?: Limit;
   /** A second, independent limit (e.g. per address on top of per account). */
   alsoLimit?: Limit;
+  /** How long shared caches may keep this call's cached answers (default HTTP.live). */
+  http?: HttpPolicy;
 }
 
 /**
@@ -38,7 +42,7 @@ export interface RouteOptions {
 export function route<I extends z.ZodType, O extends z.ZodType, A extends boolean>(
   app: FastifyInstance,
   call: CallDef<I, O> & { auth: A },
-  handler: (input: z.output<I>, ctx: CallContext<A>) => Promise<z.input<O> | Answer<z.input<O>>>,
+  handler: (input: z.output<I>, ctx: CallContext<A>) => Promise<z.input<O> | Answer<z.input<O>> | Cached<z.input<O>>>,
   opts: RouteOptions = {},
 ) {
   const envelope = z.object({ code: z.number(), msg: z.string(), data: call.data });
@@ -64,6 +68,10 @@ export function route<I extends z.ZodType, O extends z.ZodType, A extends boolea
     handler: async (req, reply) => {
       const input = (where === 'body' ? req.body : req.query) as z.output<I>;
       const result = await handler(input, { req, reply, user: req.user } as CallContext<A>);
+      // A public answer from the read cache (platform/read-cache.ts): ETag, Cache-Control, 304.
+      if (result instanceof Cached) return sendCached(req, reply, result, call.data, opts.http ?? HTTP.live);
+      // Anything else may be personal or one-off: no browser, proxy or CDN keeps it.
+      reply.header('cache-control', 'no-store');
       const { data, msg } = result instanceof Answer ? result : { data: result, msg: 'common.ok' as MessageKey };
       return { code: Code.OK, msg: localize(req, msg), data: data ?? null };
     },

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fp from 'fastify-plugin';
 import { randomToken } from './crypto.ts';
 
 /**
@@ -18,3 +19,22 @@ export function loadSecret(dataDir: string, name: string, fromEnv?: string): str
     return secret;
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    secrets: {
+      /** APP_SECRET (or the generated one): upload tokens, play URLs and other signatures. */
+      app: string;
+      /** A named secret from the environment value given, else generated once into DATA_DIR/secrets. */
+      named(name: string, fromEnv?: string): string;
+    };
+  }
+}
+
+export const secretsPlugin = fp(
+  async (app) => {
+    const dataDir = app.config.dataDir;
+    app.decorate('secrets', { app: loadSecret(dataDir, 'app', app.config.APP_SECRET), named: (name: string, fromEnv?: string) => loadSecret(dataDir, name, fromEnv) });
+  },
+  { name: 'secrets', fastify: '5.x', dependencies: ['config'] },
+);

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { type EntranceEvent, type ImEvent, type ImMessage, type ImServerFrame, imClientFrame } from '@livesports/contracts/chat';
+import { CHAT_HISTORY_SIZE, type EntranceEvent, type ImEvent, type ImMessage, type ImServerFrame, imClientFrame } from '@livesports/contracts/chat';
 import { economyRoomChannel } from '@livesports/contracts/economy-gifts';
-import type { Perks } from '@livesports/contracts/economy-gifts';
 import type { Bus } from '../platform/bus.ts';
 import { localize } from '../platform/envelope.ts';
 import { AppError } from '../platform/errors.ts';
@@ -11,6 +10,7 @@ import { type DirectService, userChannel } from '../modules/chat/direct.service.
 import { HORN_CHANNEL } from '../modules/chat/horns.service.ts';
 import { type MessagesService, groupChannel } from '../modules/chat/messages.service.ts';
 import { MOD_CHANNEL, type ModEvent, type ModerationService, formatUntil } from '../modules/chat/moderation.service.ts';
+import { RoomHistory } from '../modules/chat/room-history.ts';
 import { type PreparedFrame, prepareFrame, sendPrepared } from './prepared-frame.ts';
 
 /**
@@ -37,6 +37,8 @@ import { type PreparedFrame, prepareFrame, sendPrepared } from './prepared-frame
 
 /** Longest history page when resuming. */
 const RESUME_LIMIT = 500;
+/** Messages of a room each process keeps in memory for joins and resumes (room-history.ts). */
+const HISTORY_KEPT = 500;
 /** A client this far behind is cut off; it reconnects and resumes from its last sequence. */
 const MAX_BUFFERED = 4 * 1024 * 1024;
 
@@ -59,6 +61,11 @@ interface Group {
   /** When the last batch had been written to every member (performance.now()). */
   lastFlush: number;
   unsubscribe: Promise<Array<() => Promise<void>>>;
+  /** The room's latest messages, so a join reads no database (room-history.ts). */
+  history: RoomHistory;
+  seeding: Promise<void> | null;
+  /** The `joined` frame of a first join, built once per version of the history. */
+  joinedFrame: { version: number; messages: ImMessage[]; frame: PreparedFrame } | null;
 }
 
 export interface ImGatewayOptions {
@@ -67,7 +74,6 @@ export interface ImGatewayOptions {
   messages: MessagesService;
   moderation: ModerationService;
   direct: DirectService;
-  perks: (userId: number, roomId: number) => Promise<Perks | null>;
   batchMs?: number;
   loginTimeoutMs?: number;
 }
@@ -136,7 +142,17 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
   function group(groupId: number): Group {
     let g = groups.get(groupId);
     if (!g) {
-      const created: Group = { members: new Set(), pending: [], events: [], timer: null, lastFlush: 0, unsubscribe: Promise.resolve([]) };
+      const created: Group = {
+        members: new Set(),
+        pending: [],
+        events: [],
+        timer: null,
+        lastFlush: 0,
+        unsubscribe: Promise.resolve([]),
+        history: new RoomHistory(HISTORY_KEPT),
+        seeding: null,
+        joinedFrame: null,
+      };
       // A batch leaves batchMs after the last one was written out, so a room never gets more than one
       // batch per batchMs plus the time writing it takes: in a room so big that the writes fill the
       // CPU, batches space out by themselves instead of queueing behind each other (measured: starting
@@ -145,7 +161,9 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
       const schedule = () => (created.timer ??= setTimeout(() => flush(groupId, created), Math.max(0, batchMs - (performance.now() - created.lastFlush))));
       created.unsubscribe = Promise.all([
         bus.subscribe(groupChannel(groupId), (raw) => {
-          created.pending.push(JSON.parse(raw) as ImMessage);
+          const m = JSON.parse(raw) as ImMessage;
+          created.history.add(m);
+          created.pending.push(m);
           schedule();
         }),
         // Gifts (published by the economy after the payment commits) and entrances: relayed, not stored.
@@ -174,12 +192,43 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
     }
   }
 
+  /** Seeds the room's memory from the database once (after its bus subscription is made). */
+  function seed(g: Group, groupId: number) {
+    g.seeding ??= messages.recent(groupId, HISTORY_KEPT).then(
+      (rows) => g.history.seed(rows),
+      (err) => {
+        g.seeding = null;
+        app.log.warn({ err }, 'chat history not loaded');
+      },
+    );
+    return g.seeding;
+  }
+
+  /**
+   * What a join gets first: the room's last messages, or everything after lastSeq, from memory; the
+   * database answers only what memory does not hold. A first join's frame is the same for every
+   * viewer until the next message, so it is serialized once.
+   */
+  async function historyPage(g: Group, groupId: number, lastSeq: number | undefined): Promise<{ messages: ImMessage[]; frame?: PreparedFrame }> {
+    await seed(g, groupId);
+    const kept = g.history.page(lastSeq, CHAT_HISTORY_SIZE, RESUME_LIMIT);
+    if (kept && lastSeq === undefined) {
+      const version = g.history.version;
+      if (g.joinedFrame?.version !== version) g.joinedFrame = { version, messages: kept, frame: prepareFrame(JSON.stringify({ type: 'joined', groupId, messages: kept } satisfies ImServerFrame)) };
+      return g.joinedFrame;
+    }
+    if (kept) return { messages: kept };
+    const rows = await messages.history(groupId, lastSeq).catch(() => []);
+    return { messages: lastSeq === undefined ? rows : rows.slice(0, RESUME_LIMIT) };
+  }
+
   async function announceEntrance(userId: number, groupId: number) {
-    const perks = await opts.perks(userId, groupId);
-    if (!perks || (!perks.noble && !perks.guard_level)) return;
-    const who = await moderation.person(userId);
-    if (!who) return;
-    const event: EntranceEvent = { type: 102, room_id: groupId, user: who, noble: perks.noble, guard_level: perks.guard_level };
+    // From the senders' short cache: a crowd of members joining costs one read per member and room
+    // every few seconds, shared with their first message.
+    const who = await messages.senderIn(userId, groupId);
+    const perks = who?.perks;
+    if (!who || !perks || (!perks.noble && !perks.guard_level)) return;
+    const event: EntranceEvent = { type: 102, room_id: groupId, user: { id: userId, nick: who.nick, avatar: who.avatar }, noble: perks.noble, guard_level: perks.guard_level };
     await bus.publish(economyRoomChannel(groupId), JSON.stringify(event));
   }
 
@@ -201,11 +250,10 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
     c.groups.add(groupId);
     g.members.add(c);
     await g.unsubscribe;
-    const history = await messages.history(groupId, lastSeq === undefined ? undefined : lastSeq).catch(() => []);
+    const page = await historyPage(g, groupId, lastSeq);
     if (!c.groups.has(groupId)) return; // left (or closed) meanwhile
-    const page = lastSeq === undefined ? history : history.slice(0, RESUME_LIMIT);
-    write(c, { type: 'joined', groupId, messages: page });
-    const upTo = page.at(-1)?.seq ?? lastSeq ?? 0;
+    write(c, page.frame ?? { type: 'joined', groupId, messages: page.messages });
+    const upTo = page.messages.at(-1)?.seq ?? lastSeq ?? 0;
     const held = c.held.get(groupId) ?? [];
     c.held.delete(groupId);
     c.floor.set(groupId, upTo);

@@ -100,27 +100,56 @@ export const HIDE_HEADER_ON_SCROLL = new Set<string>([paths.home, paths.football
 export const HEADER_HIDE_SCROLL_PX = 60;
 
 /**
- * Desktop pages the mobile site has its own version of. Only these send a narrow screen to /m:
- * a phone opening a shared live-room or headline link gets that page (the desktop layout is
- * responsive down to phone width), not a "not on the mobile site yet" stop.
+ * Desktop pages the mobile site (/m, spec §1) has its own page for: every screen of spec §2
+ * except the social-login callback (it finishes a desktop flow) and the placeholder routes.
  */
+const MOBILE_PAGES = new Set<string>([
+  paths.root, paths.home, paths.login, paths.basketball, paths.football, paths.anchor, paths.schedule, paths.rank,
+  paths.attention, paths.reserve, paths.foresight, paths.news, paths.baseFootball, paths.baseBasketball, paths.circle,
+  paths.circleDetail, paths.download, paths.live, paths.scoreLive, paths.search, paths.member, paths.detail,
+  paths.persona, paths.aboutUser, paths.notFound,
+]);
+
+/** Whether a narrow screen opening this desktop path goes to a page of the mobile site. */
 export function hasMobilePage(pathname: string): boolean {
-  return ([paths.root, paths.home, paths.login, paths.football, paths.basketball, paths.scoreLive] as string[]).includes(pathname);
+  return MOBILE_PAGES.has(pathname);
 }
 
-/** The mobile site's path for a desktop path, keeping the intent (/main → /m). */
+/** The mobile site's path for a desktop path, keeping the query (id, type, name…): /main → /m, /live?id=3 → /m/live?id=3. */
 export function toMobilePath(pathname: string, search = ''): string {
-  if (pathname === paths.root || pathname === paths.home) return paths.mobile;
-  if (pathname === paths.login) return paths.mobileLogin;
+  if (pathname === paths.root || pathname === paths.home) return `${paths.mobile}${search}`;
   return `${paths.mobile}${pathname}${search}`;
 }
 
-/** The desktop path for a mobile path (/m → /main). */
+/** The desktop path for a mobile path (/m → /main), keeping the query. */
 export function toDesktopPath(pathname: string, search = ''): string {
   const rest = pathname.replace(/^\/m(?=\/|$)/, '');
-  if (rest === '' || rest === '/') return paths.home;
-  // The mobile match page carries the id in its path, the desktop one in ?id=.
+  if (rest === '' || rest === '/') return `${paths.home}${search}`;
+  // The mobile match page may carry the id in its path, the desktop one in ?id=.
   const match = /^\/score-live\/(\d+)$/.exec(rest);
   if (match) return `${paths.scoreLive}?id=${match[1]}`;
   return `${rest}${search}`;
 }
+
+/**
+ * A link the mobile site should follow inside itself: a same-site desktop path that has a mobile
+ * page becomes its /m twin (feature components build desktop links from `paths`); anything else
+ * (another site, an upload, a media file, a path without a mobile page) is left alone (null).
+ */
+export function mobileHref(href: string, origin: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(href, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin) return null;
+  if (url.pathname === paths.mobile || url.pathname.startsWith(`${paths.mobile}/`)) return null;
+  if (!hasMobilePage(url.pathname)) return null;
+  return toMobilePath(url.pathname, url.search) + url.hash;
+}
+
+/** A broadcast's replay (/live?id=<room>&replay=<id>), optionally at a second (&t=). */
+export const replayPage = (roomId: number, id: number, t?: number) => `${paths.live}?id=${roomId}&replay=${id}${t ? `&t=${Math.floor(t)}` : ''}`;
+/** A clip's own page: the URL that is shared. */
+export const clipPage = (roomId: number, id: number) => `${paths.live}?id=${roomId}&clip=${id}`;

@@ -1,11 +1,10 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Suspense } from 'react';
-import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths, toDesktopPath } from '@/config/paths';
 import { LoginDialogHost } from '@/app/layout/login-dialog-host';
 import { useRouteHandle } from '@/app/route-meta';
-import { useLogout } from '@/features/auth/hooks/use-logout';
+import { ScoreAlertsHost } from '@/features/matches/components/score-alerts-host';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { setPreferDesktop } from '@/shared/lib/device';
 import { useSiteName } from '@/shared/stores/app';
@@ -13,76 +12,105 @@ import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { Avatar } from '@/shared/ui/avatar';
 import { ComingSoonHost } from '@/shared/ui/coming-soon-host';
-import { IconLogout } from '@/shared/ui/icons';
+import { IconSearch } from '@/shared/ui/icons';
 import { LanguageSwitch } from '@/shared/ui/language-switch';
 import { LogoMark } from '@/shared/ui/logo';
 import { PageSpinner } from '@/shared/ui/spinner';
+import { TabBar } from './layout/tab-bar';
+import { useInSiteLinks, useLeaveWhenWide } from './layout/use-site-switch';
+import { listenForInstall } from './pwa/install';
+import { OfflineBanner } from './pwa/offline';
+import { registerServiceWorker } from './pwa/register-sw';
+import { PullToRefresh } from './touch/pull-to-refresh';
 import '@/styles/mobile.css';
 import './locales';
 
-/** The mobile site (< 500 px, spec §1): its own light layout. */
+function MobileHeader() {
+  const { t } = useTranslation('mobile');
+  const { t: tl } = useTranslation('layout');
+  const site = useSiteName();
+  const islogin = useAuthStore((s) => s.islogin);
+  const user = useAuthStore((s) => s.user);
+  const openLogin = useLoginDialog((s) => s.openLogin);
+  return (
+    <header className="m-header" data-testid="header">
+      <Link to={paths.mobile} className="m-header__logo" aria-label={site}>
+        <LogoMark size={26} />
+        <span>{site}</span>
+      </Link>
+      <div className="m-header__actions">
+        <Link to={`${paths.mobile}${paths.search}`} className="m-icon-btn" aria-label={t('search')} data-testid="m-search">
+          <IconSearch size={20} />
+        </Link>
+        <LanguageSwitch />
+        {islogin ? (
+          <Link to={`${paths.mobile}${paths.member}`} className="m-header__avatar" data-testid="header-avatar" aria-label={user?.user_nickname ?? ''}>
+            <Avatar src={user?.avatar} alt="" size={30} />
+          </Link>
+        ) : (
+          <button type="button" className="m-header__login" onClick={() => openLogin('login')} data-testid="header-login">
+            {tl('header.login')}
+          </button>
+        )}
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The mobile site (< 500 px, spec §1): a header, the page, a tab bar for the thumb; the live room
+ * takes the whole screen instead. Links of the reused feature components stay inside /m.
+ */
 export function MobileLayout() {
   const { t } = useTranslation('mobile');
   const { t: tl } = useTranslation('layout');
   const site = useSiteName();
   const handle = useRouteHandle();
-  const { pathname, search } = useLocation();
-  const islogin = useAuthStore((s) => s.islogin);
-  const user = useAuthStore((s) => s.user);
-  const openLogin = useLoginDialog((s) => s.openLogin);
-  const logout = useLogout(paths.mobile);
+  const onClickCapture = useInSiteLinks();
+  useLeaveWhenWide();
   useDocumentTitle(handle.title ? tl(handle.title) : null);
+  useEffect(() => {
+    listenForInstall();
+    registerServiceWorker();
+  }, []);
 
   const toDesktop = () => {
     setPreferDesktop(true);
-    window.location.assign(toDesktopPath(pathname, search));
+    window.location.assign(toDesktopPath(window.location.pathname, window.location.search));
   };
 
   return (
-    <div className="m-app">
-      <header className="m-header" data-testid="header">
-        <Link to={paths.mobile} className="m-header__logo" aria-label={site}>
-          <LogoMark size={26} />
-          <span>{site}</span>
-        </Link>
-        <div className="m-header__actions">
-          <LanguageSwitch className="lang-switch--light" />
-          {islogin ? (
-            <DropdownMenu.Root modal={false}>
-              <DropdownMenu.Trigger className="m-header__avatar" data-testid="header-avatar" aria-label={user?.user_nickname ?? ''}>
-                <Avatar src={user?.avatar} alt={user?.user_nickname ?? ''} size={30} />
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content className="menu" sideOffset={8} align="end">
-                  <DropdownMenu.Label className="menu__label">{user?.user_nickname}</DropdownMenu.Label>
-                  <DropdownMenu.Item className="menu__item" onSelect={logout} data-testid="header-logout">
-                    <IconLogout /> {tl('user.logout')}
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
-          ) : (
-            <button type="button" className="m-header__login" onClick={() => openLogin('login')} data-testid="header-login">
-              {tl('header.login')}
-            </button>
-          )}
-        </div>
-      </header>
-      <main className="m-main">
+    <div className={['m-app', handle.immersive && 'm-app--immersive'].filter(Boolean).join(' ')} onClickCapture={onClickCapture}>
+      {!handle.immersive && <MobileHeader />}
+      <OfflineBanner />
+      <main className="m-main" id="main">
         <Suspense fallback={<PageSpinner />}>
-          <Outlet />
+          {handle.immersive ? (
+            <Outlet />
+          ) : (
+            <PullToRefresh>
+              <Outlet />
+            </PullToRefresh>
+          )}
         </Suspense>
       </main>
-      <footer className="m-footer">
-        <button type="button" className="m-footer__desktop" onClick={toDesktop} data-testid="desktop-version">
-          {t('desktop')}
-        </button>
-        <span>
-          © {new Date().getFullYear()} {site}
-        </span>
-      </footer>
+      {!handle.immersive && (
+        <>
+          <footer className="m-footer">
+            <button type="button" className="m-footer__desktop" onClick={toDesktop} data-testid="desktop-version">
+              {t('desktop')}
+            </button>
+            <Link to={`${paths.mobile}${paths.aboutUser}`}>{tl('routes.aboutUser')}</Link>
+            <span>
+              © {new Date().getFullYear()} {site}
+            </span>
+          </footer>
+          <TabBar active={handle.tab} />
+        </>
+      )}
       <LoginDialogHost variant="sheet" fallback={paths.mobile} />
       <ComingSoonHost />
+      <ScoreAlertsHost />
       <ScrollRestoration />
     </div>
   );

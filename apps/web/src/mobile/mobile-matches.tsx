@@ -14,6 +14,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { Spinner } from '@/shared/ui/spinner';
 import '@/features/matches/locales';
 import '@/features/matches/matches.css';
+import { useSwipe } from './touch/use-swipe';
 import './mobile-matches.css';
 
 // The mobile site's match pages: /m/football and /m/basketball (today, live, upcoming, results),
@@ -72,6 +73,8 @@ export function MobileMatchesPage({ sport }: { sport: Sport }) {
     limit: tab === 'finished' ? 100 : 200,
   });
   const rows = useLiveRows(list.data?.list);
+  const pick = (k: Tab) => setParams(k === 'all' ? {} : { tab: k }, { replace: true });
+  const swipe = useSwipe(TABS, tab, pick);
   const liveCount = rows.filter((r) => isLive(r.status)).length;
   const groups: Array<{ id: number; name: string; color: string; rows: MatchRow[] }> = [];
   for (const r of rows) {
@@ -82,7 +85,7 @@ export function MobileMatchesPage({ sport }: { sport: Sport }) {
   groups.sort((a, b) => Number(b.rows.some((r) => isLive(r.status))) - Number(a.rows.some((r) => isLive(r.status))));
 
   return (
-    <div className="mm" data-testid={`m-matches-${sport}`}>
+    <div className="mm" data-testid={`m-matches-${sport}`} {...swipe}>
       <header className="mm__head">
         <nav className="mm__sports" aria-label={t('sport.all')}>
           {(['football', 'basketball'] as const).map((s) => (
@@ -100,7 +103,7 @@ export function MobileMatchesPage({ sport }: { sport: Sport }) {
             type="button"
             className={['mm__tab', tab === k && 'is-active'].filter(Boolean).join(' ')}
             aria-pressed={tab === k}
-            onClick={() => setParams(k === 'all' ? {} : { tab: k }, { replace: true })}
+            onClick={() => pick(k)}
           >
             {t(`tabs.${k}`)}
           </button>

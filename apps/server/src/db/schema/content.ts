@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './account.ts';
 
 /**
@@ -42,6 +42,9 @@ export const articles = pgTable(
     coverThumb: text('cover_thumb').notNull(),
     video: text('video'),
     views: integer('views').notNull().default(0),
+    /** Kept in step with article_likes and the article's visible comments, inside transactions. */
+    likesCount: integer('likes_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
     /** 1 published, 0 removed. */
     status: smallint('status').notNull().default(1),
     searchTsv: tsvector('search_tsv').notNull(),
@@ -93,13 +96,32 @@ export const postLikes = pgTable(
   (t) => [primaryKey({ columns: [t.postId, t.userId] })],
 );
 
+/** Likes of headlines, as post_likes are of circle posts. */
+export const articleLikes = pgTable(
+  'article_likes',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.userId] })],
+);
+
+/**
+ * Comments of circle posts and of headlines: one table, so both share likes, deletion rules and
+ * the reports moderators work through (a report of type `comment` names a row here). Each
+ * comment belongs to exactly one thread: a post or an article.
+ */
 export const comments = pgTable(
   'comments',
   {
     id: serial('id').primaryKey(),
-    postId: integer('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id').references(() => articles.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -110,7 +132,11 @@ export const comments = pgTable(
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('comments_post_idx').on(t.postId, t.status, t.id)],
+  (t) => [
+    index('comments_post_idx').on(t.postId, t.status, t.id),
+    index('comments_article_idx').on(t.articleId, t.status, t.id),
+    check('comments_one_thread', sql`(${t.postId} is null) <> (${t.articleId} is null)`),
+  ],
 );
 
 export const commentLikes = pgTable(

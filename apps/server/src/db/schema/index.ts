@@ -10,3 +10,4 @@ export * from './live.ts';
 export * from './matches.ts';
 export * from './chat.ts';
 export * from './chat-moderation.ts';
+export * from './replays.ts';

@@ -53,6 +53,11 @@ export const liveRooms = pgTable(
     currentRecordId: integer('current_record_id'),
     /** Peak viewers of the last session, for ordering offline rooms. */
     lastPeak: integer('last_peak').notNull().default(0),
+    /**
+     * The match the anchor says the room covers (a matches.id; read by the live module without a
+     * foreign key, as reservations do). A reserved broadcast of a match links it around kick-off too.
+     */
+    matchId: integer('match_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

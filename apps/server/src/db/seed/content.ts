@@ -9,9 +9,8 @@ import { createContentRepo } from '../../modules/content/repo.ts';
 import { summaryOf } from '../../modules/content/service.ts';
 import { resizeImage } from '../../modules/content/images.ts';
 import { plainText, sanitizeRichText } from '../../modules/content/rich-text.ts';
-import { createStorage } from '../../modules/content/storage.ts';
+import type { Storage } from '../../platform/storage.ts';
 import { createSocialRepo } from '../../modules/social/repo.ts';
-import { tsvectorLiteral } from '../../modules/search/tokenize.ts';
 import { paintScene, type Scene } from './content-art.ts';
 
 // Demo headlines, writers, circle posts, comments, likes and follows for a fresh `npm start`.
@@ -40,6 +39,8 @@ interface DemoArticle {
   body: string;
   hoursAgo: number;
   views: number;
+  likedBy?: string[];
+  comments?: Array<{ by: string; text: string }>;
 }
 const p = (...paras: string[]) => paras.map((t) => `<p>${t}</p>`).join('');
 const ARTICLES: DemoArticle[] = [
@@ -54,6 +55,11 @@ const ARTICLES: DemoArticle[] = [
     ),
     hoursAgo: 3,
     views: 1840,
+    likedBy: ['fan1', 'fan2', 'maya', 'carlos'],
+    comments: [
+      { by: 'fan1', text: '任意球太美了，球迷的福利！' },
+      { by: 'carlos', text: 'Qué partido. El segundo gol es de manual.' },
+    ],
   },
   {
     by: 'carlos',
@@ -66,6 +72,12 @@ const ARTICLES: DemoArticle[] = [
     ),
     hoursAgo: 6,
     views: 1320,
+    likedBy: ['fan2', 'lin'],
+    comments: [
+      { by: 'fan2', text: 'Muy buen análisis, la presión alta lo cambió todo.' },
+      { by: 'fan1', text: '战术分析很到位，学习了！' },
+      { by: 'maya', text: 'Great breakdown of the pressing triggers.' },
+    ],
   },
   {
     by: 'lin',
@@ -102,6 +114,8 @@ const ARTICLES: DemoArticle[] = [
     ),
     hoursAgo: 5,
     views: 2210,
+    likedBy: ['fan1', 'fan2', 'zed'],
+    comments: [{ by: 'fan2', text: 'What a finish in overtime!' }],
   },
   {
     by: 'maya',
@@ -137,6 +151,8 @@ const ARTICLES: DemoArticle[] = [
     ),
     hoursAgo: 9,
     views: 1490,
+    likedBy: ['maya'],
+    comments: [{ by: 'fan1', text: '决赛一定要去现场看！' }],
   },
   {
     by: 'zed',
@@ -250,7 +266,7 @@ const HOUR = 3_600_000;
 
 /** Stores a painted picture the way an upload would be stored, and records it as the person's upload. */
 async function storePicture(
-  storage: Awaited<ReturnType<typeof createStorage>>,
+  storage: Storage,
   repo: ReturnType<typeof createContentRepo>,
   kind: 'cover' | 'image',
   scene: Scene,
@@ -273,7 +289,7 @@ export async function seedContent(app: FastifyInstance) {
   const db = app.database.db;
   const [{ n }] = await db.select({ n: count() }).from(articles);
   if (n > 0) return;
-  const storage = await createStorage(app.config);
+  const storage = app.storage;
   const accounts = createAccountRepo(db);
   const content = createContentRepo(db);
   const social = createSocialRepo(db);
@@ -309,7 +325,7 @@ export async function seedContent(app: FastifyInstance) {
     const cover = covers[i];
     const html = sanitizeRichText(a.body);
     const text = plainText(html);
-    await content.insertArticle({
+    const articleId = await content.insertArticle({
       authorId: ids[a.by],
       categoryId: categories[a.category],
       title: a.title,
@@ -320,11 +336,13 @@ export async function seedContent(app: FastifyInstance) {
       video: null,
       views: a.views,
       createdAt: new Date(now - a.hoursAgo * HOUR),
-      tsv: tsvectorLiteral([
+      tsv: app.siteSearch.vector([
         { text: a.title, weight: 'A' },
         { text, weight: 'B' },
       ]),
     });
+    for (const who of a.likedBy ?? []) await content.setArticleLike(articleId, ids[who], true);
+    for (const c of a.comments ?? []) await content.insertComment({ articleId, userId: ids[c.by], parentId: null, content: c.text });
   }
 
   for (const [i, post] of POSTS.entries()) {
@@ -334,7 +352,7 @@ export async function seedContent(app: FastifyInstance) {
       content: post.text,
       images,
       createdAt: new Date(now - post.hoursAgo * HOUR),
-      tsv: tsvectorLiteral([{ text: post.text, weight: 'B' }]),
+      tsv: app.siteSearch.vector([{ text: post.text, weight: 'B' }]),
     });
     for (const who of post.likedBy) await content.setPostLike(postId, ids[who], true);
     for (const c of post.comments) await content.insertComment({ postId, userId: ids[c.by], parentId: null, content: c.text });

@@ -33,7 +33,7 @@ function prng(seed: number) {
 
 export async function seedEconomy(app: FastifyInstance) {
   const db = app.database.db;
-  const eco = app.services.economy;
+  const eco = app.economy;
   const [{ n }] = await db.select({ n: count() }).from(giftSends);
   if (n > 0) return;
   const anchorRows = await db

@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type MemberInfo, type UserInfo } from '@livesports/contracts/account';
+import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type MemberInfo, type UserInfo, anchorLevel } from '@livesports/contracts/account';
 import type { Lang } from '@livesports/contracts/messages';
 import type { Clock } from '../../platform/clock.ts';
 import { numericCode, randomToken, sha256, shortCode } from '../../platform/crypto.ts';
@@ -32,19 +32,8 @@ export interface AccountDeps {
   thirdParty: ThirdPartyLogin;
   uploadSecret: string;
   siteName: string;
-}
-
-/** Anchor level from experience: each level needs 1000 more points than the last. */
-export function anchorLevel(exp: number): number {
-  let level = 1;
-  let need = 1000;
-  let left = exp;
-  while (left >= need) {
-    left -= need;
-    level += 1;
-    need += 1000;
-  }
-  return level;
+  /** A person's public face (name, avatar) changed: cached public reads showing people are dropped. */
+  profileChanged?: (userId: number) => Promise<void>;
 }
 
 export function createAccountService(deps: AccountDeps) {
@@ -262,7 +251,9 @@ export function createAccountService(deps: AccountDeps) {
       if (input.sex !== undefined) patch.sex = input.sex;
       if (Object.keys(patch).length === 0) throw badInput('member.nothing_to_update');
       try {
-        return toMemberInfo(await repo.updateUser(user.id, patch));
+        const info = toMemberInfo(await repo.updateUser(user.id, patch));
+        if (patch.nickname !== undefined || patch.avatar !== undefined) await deps.profileChanged?.(user.id);
+        return info;
       } catch (err) {
         if (patch.nickname && (await repo.nicknameTaken(patch.nickname, user.id))) throw conflict('member.nickname_taken');
         throw err;
@@ -301,6 +292,9 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     avatarList: () => presetAvatars,
+
+    /** Third-party logins offered on the login form (api/Universal/getSystem third_login). */
+    thirdLogins: (): string[] => (deps.thirdParty.available() ? ['google'] : []),
 
     /** The first administrator from ADMIN_EMAIL / ADMIN_PASSWORD, created or promoted at start. */
     async ensureAdmin(email: string, password: string) {

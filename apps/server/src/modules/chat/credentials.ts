@@ -3,7 +3,7 @@ import { TOURIST_PREFIX } from '@livesports/contracts/chat';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { randomToken } from '../../platform/crypto.ts';
-import { readUserSig, signUserSig } from './usersig.ts';
+import { type UserSigClaims, readUserSig, signUserSig } from './usersig.ts';
 
 /** Guests get a short credential (they re-ask on each visit); users one that covers a long session. */
 export const TOURIST_TTL_SECONDS = 86_400;
@@ -16,8 +16,26 @@ export interface ChatIdentity {
   userId: number | null;
 }
 
+/** Credentials whose signature was checked, kept so that a reconnect is not checked again. */
+const VERIFIED_MAX = 50_000;
+
 /** Mints and checks chat credentials with the server-side secret (spec §3, §5). */
 export function createChatCredentials(deps: { sdkAppId: number; secret: string; clock: Clock; log?: { error(msg: string): void } }) {
+  // A credential is presented again on every reconnect (a viewer whose process went away, a network
+  // change): its signature (inflate, JSON, HMAC) is checked once; the expiry on every use.
+  const verified = new Map<string, UserSigClaims>();
+  function claimsOf(userSig: string): UserSigClaims | null {
+    const now = deps.clock.now();
+    let claims = verified.get(userSig);
+    if (!claims) {
+      claims = readUserSig(userSig, deps.sdkAppId, deps.secret, now) ?? undefined;
+      if (!claims) return null;
+      if (verified.size >= VERIFIED_MAX) verified.clear();
+      verified.set(userSig, claims);
+    }
+    return Math.floor(now.getTime() / 1000) > claims.time + claims.expire ? null : claims;
+  }
+
   function mint(identifier: string, expire: number): ImCredential {
     const { sig, error } = signUserSig(deps.sdkAppId, deps.secret, identifier, expire, null, deps.clock);
     // Inputs come from settings and our own code, so a failure here is a misconfiguration.
@@ -33,7 +51,7 @@ export function createChatCredentials(deps: { sdkAppId: number; secret: string; 
     member: (user: AuthUser): ImCredential => mint(String(user.id), USER_TTL_SECONDS),
     /** The identity of a credential, or null when it is forged, foreign or expired. */
     verify(identifier: string, userSig: string): ChatIdentity | null {
-      const claims = readUserSig(userSig, deps.sdkAppId, deps.secret, deps.clock.now());
+      const claims = claimsOf(userSig);
       if (!claims || claims.identifier !== identifier) return null;
       if (/^[1-9]\d{0,15}$/.test(identifier)) return { identifier, userId: Number(identifier) };
       if (identifier.startsWith(TOURIST_PREFIX)) return { identifier, userId: null };

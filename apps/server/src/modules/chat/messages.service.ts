@@ -112,6 +112,12 @@ export function createMessagesService(deps: { repo: ChatRepo; bus: Bus; clock: C
       await publish(stored);
     },
 
+    /** The room's latest `limit` messages, oldest first (a gateway process seeds its memory of the room with them). */
+    recent: async (groupId: number, limit: number) => (await repo.history(groupId, null, limit)).map(toImMessage),
+
+    /** Name, avatar and perks of a user in a room, read at most once per 10 s (shared with their messages). */
+    senderIn,
+
     /** The latest messages of a room, or those after lastSeq (api/Barrage/getList). */
     async history(groupId: number, lastSeq?: number) {
       await deps.moderation().requireRoom(groupId);

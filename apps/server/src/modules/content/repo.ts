@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/account.ts';
-import { articles, commentLikes, comments, contentReports, newsCategories, postLikes, posts, uploads } from '../../db/schema/content.ts';
+import { articleLikes, articles, commentLikes, comments, contentReports, newsCategories, postLikes, posts, uploads } from '../../db/schema/content.ts';
 import { follows } from '../../db/schema/social.ts';
 
 // Every query of the content domain. Viewer flags (liked, followed) are computed in the same
@@ -11,6 +11,10 @@ import { follows } from '../../db/schema/social.ts';
 export type PostRow = NonNullable<Awaited<ReturnType<ContentRepo['postById']>>>;
 export type CommentRow = Awaited<ReturnType<ContentRepo['commentsOf']>>[number];
 export type UploadRow = typeof uploads.$inferSelect;
+
+/** What a comment hangs under: a circle post or a headline. */
+export type Thread = { kind: 'post' | 'article'; id: number };
+const threadColumn = (t: Thread) => (t.kind === 'post' ? comments.postId : comments.articleId);
 
 const author = {
   authorId: users.id,
@@ -38,6 +42,8 @@ export function createContentRepo(db: Db) {
     nameEn: newsCategories.nameEn,
     nameEs: newsCategories.nameEs,
     views: articles.views,
+    likes: articles.likesCount,
+    comments: articles.commentsCount,
     createdAt: articles.createdAt,
     ...author,
   };
@@ -96,9 +102,13 @@ export function createContentRepo(db: Db) {
       ]);
       return { list, total: n };
     },
-    async articleById(id: number) {
+    async articleById(id: number, viewer: number | null = null) {
+      const isLiked =
+        viewer == null
+          ? sql<boolean>`false`
+          : sql<boolean>`exists (select 1 from ${articleLikes} where ${articleLikes.articleId} = ${articles.id} and ${articleLikes.userId} = ${viewer})`;
       const [row] = await db
-        .select({ ...articleCard, content: articles.content })
+        .select({ ...articleCard, content: articles.content, isLiked })
         .from(articles)
         .innerJoin(users, eq(users.id, articles.authorId))
         .innerJoin(newsCategories, eq(newsCategories.id, articles.categoryId))
@@ -113,11 +123,19 @@ export function createContentRepo(db: Db) {
         .orderBy(sql`(${articles.categoryId} = ${article.categoryId}) desc`, desc(articles.createdAt))
         .limit(limit);
     },
-    async addView(id: number) {
+    async addView(id: number, n = 1) {
       await db
         .update(articles)
-        .set({ views: sql`${articles.views} + 1` })
+        .set({ views: sql`${articles.views} + ${n}` })
         .where(eq(articles.id, id));
+    },
+    /** Of these posts and authors, the ones the viewer liked and follows (their flags on a shared feed). */
+    async viewerFlags(viewer: number, postIds: number[], authorIds: number[]) {
+      const [liked, followed] = await Promise.all([
+        postIds.length ? db.select({ id: postLikes.postId }).from(postLikes).where(and(eq(postLikes.userId, viewer), inArray(postLikes.postId, postIds))) : [],
+        authorIds.length ? db.select({ id: follows.followeeId }).from(follows).where(and(eq(follows.followerId, viewer), inArray(follows.followeeId, authorIds))) : [],
+      ]);
+      return { liked: new Set(liked.map((r) => r.id)), followed: new Set(followed.map((r) => r.id)) };
     },
     async isFollowing(viewer: number, followee: number) {
       const [row] = await db.select({ one: sql`1` }).from(follows).where(and(eq(follows.followerId, viewer), eq(follows.followeeId, followee))).limit(1);
@@ -126,6 +144,29 @@ export function createContentRepo(db: Db) {
     async articleExists(id: number) {
       const [row] = await db.select({ authorId: articles.authorId }).from(articles).where(and(eq(articles.id, id), eq(articles.status, 1))).limit(1);
       return row ?? null;
+    },
+    /** Sets the like; the counter moves only when the row really changed (repeats are harmless). */
+    async setArticleLike(articleId: number, userId: number, like: boolean) {
+      return db.transaction(async (tx) => {
+        const changed = like
+          ? await tx.insert(articleLikes).values({ articleId, userId }).onConflictDoNothing().returning({ id: articleLikes.articleId })
+          : await tx
+              .delete(articleLikes)
+              .where(and(eq(articleLikes.articleId, articleId), eq(articleLikes.userId, userId)))
+              .returning({ id: articleLikes.articleId });
+        if (changed.length) {
+          await tx
+            .update(articles)
+            .set({ likesCount: sql`greatest(${articles.likesCount} + ${like ? 1 : -1}, 0)` })
+            .where(eq(articles.id, articleId));
+        }
+        const [row] = await tx.select({ likes: articles.likesCount }).from(articles).where(eq(articles.id, articleId));
+        return row.likes;
+      });
+    },
+    async articleLiked(articleId: number, userId: number) {
+      const [row] = await db.select({ one: sql`1` }).from(articleLikes).where(and(eq(articleLikes.articleId, articleId), eq(articleLikes.userId, userId))).limit(1);
+      return !!row;
     },
     searchArticles(tsquery: string, limit: number, offset: number) {
       const match = and(eq(articles.status, 1), sql`${articles.searchTsv} @@ ${tsquery}::tsquery`);
@@ -226,32 +267,43 @@ export function createContentRepo(db: Db) {
     },
 
     // ------------------------------------------------------------ comments
-    async insertComment(values: { postId: number; userId: number; parentId: number | null; content: string }) {
+    /** A new comment under a post or an article; the thread's counter follows in the same transaction. */
+    async insertComment(values: { postId?: number; articleId?: number; userId: number; parentId: number | null; content: string }) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(comments).values(values).returning({ id: comments.id });
-        await tx
-          .update(posts)
-          .set({ commentsCount: sql`${posts.commentsCount} + 1` })
-          .where(eq(posts.id, values.postId));
+        if (values.postId != null) {
+          await tx
+            .update(posts)
+            .set({ commentsCount: sql`${posts.commentsCount} + 1` })
+            .where(eq(posts.id, values.postId));
+        } else if (values.articleId != null) {
+          await tx
+            .update(articles)
+            .set({ commentsCount: sql`${articles.commentsCount} + 1` })
+            .where(eq(articles.id, values.articleId));
+        }
         return row.id;
       });
     },
+    /** A visible comment whose thread (post or article) is visible too. */
     async commentById(id: number) {
       const [row] = await db
-        .select({ id: comments.id, postId: comments.postId, userId: comments.userId })
+        .select({ id: comments.id, postId: comments.postId, articleId: comments.articleId, userId: comments.userId })
         .from(comments)
-        .innerJoin(posts, eq(posts.id, comments.postId))
-        .where(and(eq(comments.id, id), eq(comments.status, 1), eq(posts.status, 1)))
+        .leftJoin(posts, eq(posts.id, comments.postId))
+        .leftJoin(articles, eq(articles.id, comments.articleId))
+        .where(and(eq(comments.id, id), eq(comments.status, 1), sql`coalesce(${posts.status}, ${articles.status}) = 1`))
         .limit(1);
       return row ?? null;
     },
-    async commentsOf(postId: number, viewer: number | null, opts: { limit: number; offset: number; ids?: number[] }) {
+    async commentsOf(thread: Thread, viewer: number | null, opts: { limit: number; offset: number; ids?: number[] }) {
       const parent = alias(comments, 'parent');
       const parentUser = alias(users, 'parent_user');
       return db
         .select({
           id: comments.id,
           postId: comments.postId,
+          articleId: comments.articleId,
           content: comments.content,
           likes: comments.likesCount,
           createdAt: comments.createdAt,
@@ -267,27 +319,33 @@ export function createContentRepo(db: Db) {
         .innerJoin(users, eq(users.id, comments.userId))
         .leftJoin(parent, eq(parent.id, comments.parentId))
         .leftJoin(parentUser, eq(parentUser.id, parent.userId))
-        .where(and(eq(comments.postId, postId), eq(comments.status, 1), opts.ids ? inArray(comments.id, opts.ids) : undefined))
+        .where(and(eq(threadColumn(thread), thread.id), eq(comments.status, 1), opts.ids ? inArray(comments.id, opts.ids) : undefined))
         .orderBy(asc(comments.id))
         .limit(opts.limit)
         .offset(opts.offset);
     },
-    async commentCount(postId: number) {
-      const [{ n }] = await db.select({ n: count() }).from(comments).where(and(eq(comments.postId, postId), eq(comments.status, 1)));
+    async commentCount(thread: Thread) {
+      const [{ n }] = await db.select({ n: count() }).from(comments).where(and(eq(threadColumn(thread), thread.id), eq(comments.status, 1)));
       return n;
     },
-    async deleteComment(id: number, postId: number) {
+    async deleteComment(id: number, thread: Thread) {
       await db.transaction(async (tx) => {
         const changed = await tx
           .update(comments)
           .set({ status: 0 })
           .where(and(eq(comments.id, id), eq(comments.status, 1)))
           .returning({ id: comments.id });
-        if (changed.length) {
+        if (!changed.length) return;
+        if (thread.kind === 'post') {
           await tx
             .update(posts)
             .set({ commentsCount: sql`greatest(${posts.commentsCount} - 1, 0)` })
-            .where(eq(posts.id, postId));
+            .where(eq(posts.id, thread.id));
+        } else {
+          await tx
+            .update(articles)
+            .set({ commentsCount: sql`greatest(${articles.commentsCount} - 1, 0)` })
+            .where(eq(articles.id, thread.id));
         }
       });
     },

@@ -1,29 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import * as calls from '@livesports/contracts/content';
+import { HTTP } from '../../platform/http-cache.ts';
 import { answer, route } from '../../platform/route.ts';
 import type { ContentService } from './service.ts';
-import type { Storage } from './storage.ts';
 import type { UploadService } from './uploads.ts';
 
 export interface ContentRouteOptions {
   service: ContentService;
   uploads: UploadService;
-  storage: Storage;
 }
 
 export async function contentRoutes(app: FastifyInstance, opts: ContentRouteOptions) {
   const { service } = opts;
 
-  route(app, calls.classifyList, (_input, { req }) => service.categories(req.lang));
-  route(app, calls.getList2, (input, { req }) => service.listArticles(input, req.lang));
-  route(app, calls.articleDetail, (input, { req, user }) => service.articleDetail(input.id, user?.id ?? null, req.lang));
+  // Headlines and the circle are cached (platform/read-cache.ts); shared caches may keep them a few seconds.
+  const calm = { http: HTTP.calm };
+  route(app, calls.classifyList, (_input, { req }) => service.categories(req.lang), calm);
+  route(app, calls.getList2, (input, { req }) => service.listArticles(input, req.lang), calm);
+  route(app, calls.articleDetail, (input, { req, user }) => service.articleDetail(input.id, user?.id ?? null, req.lang), calm);
   route(app, calls.publishArticle, (input, { user }) => service.publishArticle(user, input).then((d) => answer(d, 'content.published')));
   // The spec writes this call as GET; short articles from such clients still work.
   route(app, { ...calls.publishArticle, method: 'GET' }, (input, { user }) => service.publishArticle(user, input).then((d) => answer(d, 'content.published')));
 
+  // Headline comments and likes (comment likes and deletion go through the circle calls).
+  route(app, calls.likeArticle, (input, { user }) => service.likeArticle(user, input.id, input.like));
+  route(app, calls.commentArticle, (input, { user }) => service.commentArticle(user, input).then((d) => answer(d, 'content.commented')));
+  route(app, calls.articleCommentList, (input, { user }) => service.articleCommentList(input, user?.id ?? null));
+
   route(app, calls.publishPost, (input, { user }) => service.publishPost(user, input).then((d) => answer(d, 'content.published')));
-  route(app, calls.userPostList, (input, { user }) => service.postList(input, user?.id ?? null));
-  route(app, calls.postInfo, (input, { user }) => service.postInfo(input.id, user?.id ?? null));
+  route(app, calls.userPostList, (input, { user }) => service.postList(input, user?.id ?? null), calm);
+  route(app, calls.postInfo, (input, { user }) => service.postInfo(input.id, user?.id ?? null), calm);
   route(app, calls.likePost, (input, { user }) => service.likePost(user, input.id, input.like));
   route(app, calls.commentPost, (input, { user }) => service.comment(user, input).then((d) => answer(d, 'content.commented')));
   route(app, calls.likeComment, (input, { user }) => service.likeComment(user, input.id, input.like));
@@ -41,17 +47,6 @@ export async function contentRoutes(app: FastifyInstance, opts: ContentRouteOpti
       url,
       exposeHeadRoute: false,
       handler: (req, reply) => opts.uploads.handle(req, reply),
-    });
-  }
-
-  // With a bucket, /uploads/<key> keeps working: a redirect to the public bucket, or a stream.
-  if (opts.storage.kind === 's3') {
-    app.get('/uploads/*', async (req, reply) => {
-      const key = (req.params as { '*': string })['*'];
-      if (opts.storage.redirectBase) return reply.redirect(`${opts.storage.redirectBase}/${key}`, 302);
-      const obj = await opts.storage.get(key);
-      if (!obj) return reply.status(404).send({ code: 1, msg: 'Not found', data: null });
-      return reply.header('content-type', obj.contentType).header('cache-control', 'public, max-age=31536000, immutable').send(obj.body);
     });
   }
 

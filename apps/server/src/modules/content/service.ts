@@ -15,8 +15,8 @@ import type { z } from 'zod';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, forbidden, notFound, notLoggedIn } from '../../platform/errors.ts';
-import { tsvectorLiteral } from '../search/tokenize.ts';
-import type { ContentRepo } from './repo.ts';
+import type { Cached, ReadCache } from '../../platform/read-cache.ts';
+import type { ContentRepo, Thread } from './repo.ts';
 import { plainText, sanitizeRichText } from './rich-text.ts';
 
 const SUMMARY_CHARS = 120;
@@ -50,7 +50,19 @@ interface CategoryCols {
 const categoryName = (r: CategoryCols, lang: Lang) => (lang === 'zh' ? r.nameZh : lang === 'es' ? r.nameEs : r.nameEn);
 
 type ArticleCols = AuthorCols &
-  CategoryCols & { id: number; title: string; summary: string; cover: string; coverThumb: string; video: string | null; categoryId: number; views: number; createdAt: Date };
+  CategoryCols & {
+    id: number;
+    title: string;
+    summary: string;
+    cover: string;
+    coverThumb: string;
+    video: string | null;
+    categoryId: number;
+    views: number;
+    likes: number;
+    comments: number;
+    createdAt: Date;
+  };
 export function toArticleCard(r: ArticleCols, lang: Lang): ArticleCard {
   return {
     id: r.id,
@@ -63,6 +75,8 @@ export function toArticleCard(r: ArticleCols, lang: Lang): ArticleCard {
     classify_name: categoryName(r, lang),
     author: toAuthor(r),
     views: r.views,
+    likes: r.likes,
+    comments: r.comments,
     created_at: iso(r.createdAt),
   };
 }
@@ -83,11 +97,12 @@ export function toPost(r: PostCols, viewer: number | null): Post {
   };
 }
 
-type CommentCols = AuthorCols & { id: number; postId: number; content: string; likes: number; createdAt: Date; parentId: number | null; parentNickname: string | null; isLiked: boolean };
+type CommentCols = AuthorCols & { id: number; postId: number | null; articleId: number | null; content: string; likes: number; createdAt: Date; parentId: number | null; parentNickname: string | null; isLiked: boolean };
 function toComment(r: CommentCols, viewer: number | null): Comment {
   return {
     id: r.id,
     post_id: r.postId,
+    article_id: r.articleId,
     content: r.content,
     user: toAuthor(r),
     reply_to: r.parentId != null ? { id: r.parentId, user_nickname: r.parentNickname ?? '' } : null,
@@ -98,14 +113,120 @@ function toComment(r: CommentCols, viewer: number | null): Comment {
   };
 }
 
+/** A search vector for weighted fields (the search module's indexing port; A titles, B bodies). */
+export type SearchVector = (fields: Array<{ text: string; weight: 'A' | 'B' | 'C' | 'D' }>) => string;
+
 export interface ContentDeps {
   repo: ContentRepo;
   clock: Clock;
+  /** Public reads kept in memory; publishing, liking, commenting and deleting drop them (any process). */
+  cache: ReadCache;
+  vector: SearchVector;
 }
 
+/** The hot tabs look back a week or a month from now: their lists are read again at least this often. */
+const COUNTERS_MS = 60_000;
+/**
+ * Article views are counted in memory and written this often (a read costs no write); each write
+ * drops the answers showing views (tag `article-views`), so they follow within this time.
+ */
+const VIEW_FLUSH_MS = 2_000;
+
 export function createContentService(deps: ContentDeps) {
-  const { repo, clock } = deps;
+  const { repo, clock, cache } = deps;
   const since = (days: number) => new Date(clock.now().getTime() - days * DAY_MS);
+
+  const categoriesRead = cache.define('content:categories', {
+    key: (lang: Lang) => lang,
+    tags: () => ['categories'],
+    load: async (lang) => (await repo.categories()).map((r) => ({ id: r.id, slug: r.slug, name: categoryName(r, lang) })),
+  });
+
+  /** Headline lists per reader language (category names are in it). */
+  const articlesRead = cache.define('content:articles', {
+    key: (q: { input: { classify_id?: number; uid?: number; hot: 0 | 1; page: number; limit: number }; lang: Lang }) =>
+      JSON.stringify([q.input.classify_id, q.input.uid, q.input.hot, q.input.page, q.input.limit, q.lang]),
+    tags: () => ['articles', 'article-views', 'people'],
+    maxAgeMs: COUNTERS_MS,
+    async load({ input, lang }) {
+      const p = page(input.page, input.limit);
+      let result = await repo.articles({ categoryId: input.classify_id, authorId: input.uid, hotSince: input.hot ? since(HOT_ARTICLE_DAYS) : undefined, ...p });
+      // A quiet month still has a hot list: fall back to the most read of all time.
+      if (input.hot && result.total === 0) result = await repo.articles({ categoryId: input.classify_id, authorId: input.uid, hotSince: new Date(0), ...p });
+      return { list: result.list.map((r) => toArticleCard(r, lang)), total: result.total, page: input.page, limit: input.limit };
+    },
+  });
+
+  const articleRead = cache.define('content:article', {
+    key: (q: { id: number; lang: Lang }) => `${q.id}|${q.lang}`,
+    // Related headlines change with any new article.
+    tags: (q) => [`article:${q.id}`, 'articles', 'article-views', 'people'],
+    max: 2000,
+    async load({ id, lang }): Promise<ArticleDetail & { authorId: number }> {
+      const row = await repo.articleById(id);
+      if (!row) throw notFound('content.article_not_found');
+      const related = await repo.related({ id: row.id, categoryId: row.categoryId }, RELATED_COUNT);
+      return {
+        ...toArticleCard({ ...row, views: row.views + 1 }, lang),
+        content: row.content,
+        is_followed: 0,
+        is_liked: 0,
+        related: related.map((r) => toArticleCard(r, lang)),
+        authorId: row.authorId,
+      };
+    },
+  });
+
+  const views = new Map<number, number>();
+  const flushViews = async () => {
+    const batch = [...views];
+    views.clear();
+    for (const [id, n] of batch) await repo.addView(id, n);
+    if (batch.length) await cache.invalidate(['article-views']);
+  };
+  const viewTimer = setInterval(() => void flushViews().catch(() => undefined), VIEW_FLUSH_MS);
+  viewTimer.unref();
+
+  /** The circle's all and hot tabs as a guest sees them; a viewer's likes and follows go on a copy. */
+  const postsRead = cache.define('content:posts', {
+    key: (q: { uid?: number; tab: 0 | 1; page: number; limit: number }) => JSON.stringify([q.uid, q.tab, q.page, q.limit]),
+    tags: () => ['posts', 'people'],
+    maxAgeMs: COUNTERS_MS,
+    async load(q) {
+      const { list, total } = await repo.postList({ viewer: null, authorId: q.uid, hotSince: q.tab === 1 ? since(HOT_POST_DAYS) : undefined, ...page(q.page, q.limit) });
+      return { list: list.map((r) => toPost(r, null)), total, page: q.page, limit: q.limit };
+    },
+  });
+  const postRead = cache.define('content:post', {
+    key: (id: number) => String(id),
+    tags: (id) => [`post:${id}`, 'people'],
+    max: 2000,
+    async load(id) {
+      return toPost(await postOrThrow(id, null), null);
+    },
+  });
+
+  /** The viewer's own flags on shared posts: a copy when any is set, else the shared answer itself. */
+  async function viewerPosts<T>(shared: Cached<T>, viewer: number | null, postsOf: (d: T) => Post[], rebuild: (d: T, list: Post[]) => T): Promise<T | Cached<T>> {
+    const list = postsOf(shared.data);
+    if (viewer == null || !list.length) return shared;
+    const { liked, followed } = await repo.viewerFlags(
+      viewer,
+      list.map((p) => p.id),
+      [...new Set(list.map((p) => p.author.id))],
+    );
+    const mine = (p: Post) => p.author.id === viewer;
+    if (!list.some((p) => liked.has(p.id) || followed.has(p.author.id) || mine(p))) return shared;
+    return rebuild(
+      shared.data,
+      list.map((p) => ({ ...p, is_liked: flag(liked.has(p.id)), is_followed: flag(followed.has(p.author.id)), is_mine: flag(mine(p)) })),
+    );
+  }
+  /** A post's page and the feeds showing it changed (likes, comments, deletion): drop them everywhere. */
+  const postChanged = (id: number) => cache.invalidate(['posts', `post:${id}`]);
+  /** Article lists and pages show likes and comment counts. */
+  const articleChanged = (id: number) => cache.invalidate(['articles', `article:${id}`]);
+  const threadChanged = (t: { kind: 'post' | 'article'; id: number }) => (t.kind === 'post' ? postChanged(t.id) : articleChanged(t.id));
 
   /** A URL given in a publish call must be one of the caller's own finished uploads of that kind. */
   async function ownUpload(user: AuthUser, url: string, kind: UploadKind) {
@@ -116,6 +237,33 @@ export function createContentService(deps: ContentDeps) {
     return up;
   }
 
+  /** The author of a visible thread (post or article); throws the thread's not-found otherwise. */
+  async function threadOwner(thread: Thread): Promise<number> {
+    const row = thread.kind === 'post' ? await repo.postOwner(thread.id) : await repo.articleExists(thread.id);
+    if (!row) throw notFound(thread.kind === 'post' ? 'content.post_not_found' : 'content.article_not_found');
+    return row.authorId;
+  }
+
+  /** One write path for comments under posts and headlines: same length rules, same answers. */
+  async function addComment(user: AuthUser, thread: Thread, input: { content: string; pid?: number }): Promise<Comment> {
+    await threadOwner(thread);
+    if (input.pid) {
+      const parent = await repo.commentById(input.pid);
+      const parentThread = thread.kind === 'post' ? parent?.postId : parent?.articleId;
+      if (!parent || parentThread !== thread.id) throw notFound('content.comment_not_found');
+    }
+    const id = await repo.insertComment({ ...(thread.kind === 'post' ? { postId: thread.id } : { articleId: thread.id }), userId: user.id, parentId: input.pid ?? null, content: input.content });
+    await threadChanged(thread);
+    const [row] = await repo.commentsOf(thread, user.id, { limit: 1, offset: 0, ids: [id] });
+    return toComment(row, user.id);
+  }
+
+  async function listComments(thread: Thread, input: { page: number; limit: number }, viewer: number | null) {
+    await threadOwner(thread);
+    const [rows, total] = await Promise.all([repo.commentsOf(thread, viewer, page(input.page, input.limit)), repo.commentCount(thread)]);
+    return { list: rows.map((r) => toComment(r, viewer)), total, page: input.page, limit: input.limit };
+  }
+
   async function postOrThrow(id: number, viewer: number | null) {
     const row = await repo.postById(id, viewer);
     if (!row) throw notFound('content.post_not_found');
@@ -123,33 +271,28 @@ export function createContentService(deps: ContentDeps) {
   }
 
   return {
-    async categories(lang: Lang) {
-      const rows = await repo.categories();
-      return rows.map((r) => ({ id: r.id, slug: r.slug, name: categoryName(r, lang) }));
+    categories: (lang: Lang) => categoriesRead.get(lang),
+
+    listArticles: (input: { classify_id?: number; uid?: number; hot: 0 | 1; page: number; limit: number }, lang: Lang) => articlesRead.get({ input, lang }),
+
+    async articleDetail(id: number, viewer: number | null, lang: Lang): Promise<ArticleDetail | Cached<ArticleDetail>> {
+      const shared = await articleRead.get({ id, lang });
+      views.set(id, (views.get(id) ?? 0) + 1);
+      if (viewer == null) return shared;
+      // The reader's own: whether they follow the writer and liked the article.
+      const author = shared.data.authorId;
+      const [followed, liked] = await Promise.all([viewer !== author ? repo.isFollowing(viewer, author) : false, repo.articleLiked(id, viewer)]);
+      if (!followed && !liked) return shared;
+      return { ...shared.data, is_followed: flag(followed), is_liked: flag(liked) };
     },
 
-    async listArticles(input: { classify_id?: number; uid?: number; hot: 0 | 1; page: number; limit: number }, lang: Lang) {
-      const p = page(input.page, input.limit);
-      let result = await repo.articles({ categoryId: input.classify_id, authorId: input.uid, hotSince: input.hot ? since(HOT_ARTICLE_DAYS) : undefined, ...p });
-      // A quiet month still has a hot list: fall back to the most read of all time.
-      if (input.hot && result.total === 0) result = await repo.articles({ categoryId: input.classify_id, authorId: input.uid, hotSince: new Date(0), ...p });
-      return { list: result.list.map((r) => toArticleCard(r, lang)), total: result.total, page: input.page, limit: input.limit };
-    },
+    /** Writes the views counted since the last flush now (tests; the timer does it every 2 s). */
+    flushViews,
 
-    async articleDetail(id: number, viewer: number | null, lang: Lang): Promise<ArticleDetail> {
-      const row = await repo.articleById(id);
-      if (!row) throw notFound('content.article_not_found');
-      const [related, followed] = await Promise.all([
-        repo.related({ id: row.id, categoryId: row.categoryId }, RELATED_COUNT),
-        viewer != null && viewer !== row.authorId ? repo.isFollowing(viewer, row.authorId) : Promise.resolve(false),
-        repo.addView(id),
-      ]);
-      return {
-        ...toArticleCard({ ...row, views: row.views + 1 }, lang),
-        content: row.content,
-        is_followed: flag(followed),
-        related: related.map((r) => toArticleCard(r, lang)),
-      };
+    /** Writes the views counted since the last flush (the module calls it on close). */
+    async close() {
+      clearInterval(viewTimer);
+      await flushViews();
     },
 
     async publishArticle(user: AuthUser, input: z.output<typeof publishArticleInput>) {
@@ -170,7 +313,34 @@ export function createContentService(deps: ContentDeps) {
         cover: cover.url,
         coverThumb: cover.thumb,
         video: video?.url ?? null,
-        tsv: tsvectorLiteral([
+        tsv: deps.vector([
+          { text: input.title, weight: 'A' },
+          { text, weight: 'B' },
+        ]),
+      });
+      await cache.invalidate(['articles']);
+      return { id };
+    },
+
+    /**
+     * A video headline from the site itself (a replay clip the anchor publishes): the video and
+     * cover are the site's own files, so no upload ownership applies. Filed under the category of
+     * the room's sport (room types 1–4 match the categories' slugs).
+     */
+    async publishVideo(authorId: number, input: { title: string; body: string; roomType: number; cover: string; video: string }) {
+      const slug = (['football', 'basketball', 'esports', 'general'] as const)[input.roomType - 1] ?? 'general';
+      const category = (await repo.categories()).find((c) => c.slug === slug) ?? (await repo.categories())[0];
+      const text = input.body;
+      const id = await repo.insertArticle({
+        authorId,
+        categoryId: category.id,
+        title: input.title,
+        content: sanitizeRichText(`<p>${escapeHtml(text)}</p>`),
+        summary: summaryOf(text),
+        cover: input.cover,
+        coverThumb: input.cover,
+        video: input.video,
+        tsv: deps.vector([
           { text: input.title, weight: 'A' },
           { text, weight: 'B' },
         ]),
@@ -178,7 +348,7 @@ export function createContentService(deps: ContentDeps) {
       return { id };
     },
 
-    /** Full-text matches (tsquery literal from modules/search/tokenize.ts), best first. */
+    /** Full-text matches (a tsquery literal from the search module), best first. */
     async searchArticles(tsquery: string, input: { page: number; limit: number }, lang: Lang) {
       const { list, total } = await repo.searchArticles(tsquery, input.limit, (input.page - 1) * input.limit);
       return { list: list.map((r) => toArticleCard(r, lang)), total, page: input.page, limit: input.limit };
@@ -197,30 +367,36 @@ export function createContentService(deps: ContentDeps) {
         const up = await ownUpload(user, url, 'image');
         images.push({ url: up.url, thumb: up.thumb });
       }
-      const id = await repo.insertPost({ authorId: user.id, content: input.content, images, tsv: tsvectorLiteral([{ text: input.content, weight: 'B' }]) });
+      const id = await repo.insertPost({ authorId: user.id, content: input.content, images, tsv: deps.vector([{ text: input.content, weight: 'B' }]) });
+      await postChanged(id);
       return toPost(await postOrThrow(id, user.id), user.id);
     },
 
     async postList(input: { uid?: number; tab: 0 | 1 | 2; page: number; limit: number }, viewer: number | null) {
       if (input.tab === 2 && viewer == null) throw notLoggedIn();
+      if (input.tab !== 2) {
+        const shared = await postsRead.get({ uid: input.uid, tab: input.tab, page: input.page, limit: input.limit });
+        return viewerPosts(shared, viewer, (d) => d.list, (d, list) => ({ ...d, list }));
+      }
+      // The people the viewer follows: personal through and through.
       const { list, total } = await repo.postList({
         viewer,
         authorId: input.uid,
-        hotSince: input.tab === 1 ? since(HOT_POST_DAYS) : undefined,
-        following: input.tab === 2 ? (viewer ?? undefined) : undefined,
+        following: viewer ?? undefined,
         ...page(input.page, input.limit),
       });
       return { list: list.map((r) => toPost(r, viewer)), total, page: input.page, limit: input.limit };
     },
 
     async postInfo(id: number, viewer: number | null) {
-      return toPost(await postOrThrow(id, viewer), viewer);
+      return viewerPosts(await postRead.get(id), viewer, (p) => [p], (_p, [p]) => p);
     },
 
     async likePost(user: AuthUser, id: number, like?: 0 | 1) {
       if (!(await repo.postOwner(id))) throw notFound('content.post_not_found');
       const want = like === undefined ? !(await repo.postLiked(id, user.id)) : like === 1;
       const likes = await repo.setPostLike(id, user.id, want);
+      await postChanged(id);
       return { is_liked: flag(want), likes };
     },
 
@@ -229,23 +405,33 @@ export function createContentService(deps: ContentDeps) {
       if (!post) throw notFound('content.post_not_found');
       if (post.authorId !== user.id && !user.isAdmin) throw forbidden('content.not_yours');
       await repo.deletePost(id);
+      await postChanged(id);
     },
 
     async comment(user: AuthUser, input: z.output<typeof commentInput>): Promise<Comment> {
-      if (!(await repo.postOwner(input.id))) throw notFound('content.post_not_found');
-      if (input.pid) {
-        const parent = await repo.commentById(input.pid);
-        if (!parent || parent.postId !== input.id) throw notFound('content.comment_not_found');
-      }
-      const id = await repo.insertComment({ postId: input.id, userId: user.id, parentId: input.pid ?? null, content: input.content });
-      const [row] = await repo.commentsOf(input.id, user.id, { limit: 1, offset: 0, ids: [id] });
-      return toComment(row, user.id);
+      return addComment(user, { kind: 'post', id: input.id }, input);
     },
 
     async commentList(input: { id: number; page: number; limit: number }, viewer: number | null) {
-      if (!(await repo.postOwner(input.id))) throw notFound('content.post_not_found');
-      const [rows, total] = await Promise.all([repo.commentsOf(input.id, viewer, page(input.page, input.limit)), repo.commentCount(input.id)]);
-      return { list: rows.map((r) => toComment(r, viewer)), total, page: input.page, limit: input.limit };
+      return listComments({ kind: 'post', id: input.id }, input, viewer);
+    },
+
+    // -------------------------------------------------------------- headline comments and likes
+
+    async commentArticle(user: AuthUser, input: z.output<typeof commentInput>): Promise<Comment> {
+      return addComment(user, { kind: 'article', id: input.id }, input);
+    },
+
+    async articleCommentList(input: { id: number; page: number; limit: number }, viewer: number | null) {
+      return listComments({ kind: 'article', id: input.id }, input, viewer);
+    },
+
+    async likeArticle(user: AuthUser, id: number, like?: 0 | 1) {
+      await threadOwner({ kind: 'article', id });
+      const want = like === undefined ? !(await repo.articleLiked(id, user.id)) : like === 1;
+      const likes = await repo.setArticleLike(id, user.id, want);
+      await articleChanged(id);
+      return { is_liked: flag(want), likes };
     },
 
     async likeComment(user: AuthUser, id: number, like?: 0 | 1) {
@@ -255,13 +441,15 @@ export function createContentService(deps: ContentDeps) {
       return { is_liked: flag(want), likes };
     },
 
-    /** The comment's author, the post's author (their own thread) and administrators may delete. */
+    /** The comment's author, the post's or article's author (their own thread) and administrators may delete. */
     async deleteComment(user: AuthUser, id: number) {
       const c = await repo.commentById(id);
       if (!c) throw notFound('content.comment_not_found');
-      const post = await repo.postOwner(c.postId);
-      if (c.userId !== user.id && post?.authorId !== user.id && !user.isAdmin) throw forbidden('content.not_yours');
-      await repo.deleteComment(id, c.postId);
+      const thread: Thread = c.postId != null ? { kind: 'post', id: c.postId } : { kind: 'article', id: c.articleId! };
+      const threadAuthor = await threadOwner(thread).catch(() => null);
+      if (c.userId !== user.id && threadAuthor !== user.id && !user.isAdmin) throw forbidden('content.not_yours');
+      await repo.deleteComment(id, thread);
+      await threadChanged(thread);
     },
 
     async report(user: AuthUser, input: { type: 'post' | 'comment' | 'article'; id: number; reason: string; detail: string }) {
@@ -279,3 +467,5 @@ export function createContentService(deps: ContentDeps) {
   };
 }
 export type ContentService = ReturnType<typeof createContentService>;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -11,7 +11,7 @@ import { localize } from '../../platform/envelope.ts';
 import { verifyUploadToken } from '../../platform/upload-token.ts';
 import { resizeImage } from './images.ts';
 import type { ContentRepo } from './repo.ts';
-import type { Storage } from './storage.ts';
+import type { Storage } from '../../platform/storage.ts';
 
 // Resumable uploads (tus 1.0) for covers, circle pictures, avatars and videos up to 500 MB.
 // Fastify checks the upload token (getQiniuToken) and that the upload belongs to its holder,

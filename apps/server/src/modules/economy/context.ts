@@ -12,6 +12,8 @@ export interface EconomyContext {
   /** The address users reach the site at, for links handed out (checkout, invites). */
   publicUrl: string;
   log: { info(o: object, msg?: string): void; warn(o: object, msg?: string): void; error(o: object, msg?: string): void };
+  /** Coins moved into a leaderboard (gift, guard, noble): the cached boards are dropped. */
+  ranksChanged: () => void;
 }
 
 /** Start of the current UTC day, ISO week (Monday) or month; null for "all time". */

@@ -51,6 +51,7 @@ export function createGiftsService(ctx: EconomyContext, repo: GiftsRepo, walletR
   const findGift = async (id: number) => (await catalogue()).find((g) => g.id === id) ?? null;
 
   async function publish(event: GiftEvent) {
+    ctx.ranksChanged();
     try {
       await ctx.bus.publish(economyRoomChannel(event.room_id), JSON.stringify(event));
     } catch (err) {

@@ -43,6 +43,7 @@ export function createGuardsService(ctx: EconomyContext, repo: GuardsRepo) {
           return { level: g.level, expires_at: g.expiresAt.toISOString(), balance: balanceOf(b, user.id, 'consumption') };
         },
       );
+      ctx.ranksChanged();
       return result;
     },
 

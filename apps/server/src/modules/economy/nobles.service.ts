@@ -57,6 +57,7 @@ export function createNoblesService(ctx: EconomyContext, repo: NoblesRepo) {
           return { ...s, balance: balanceOf(b, user.id, 'consumption') };
         },
       );
+      ctx.ranksChanged();
       return result;
     },
 

@@ -2,11 +2,15 @@ import { RANK_SIZE, type RankBoard, type RankPeriod, type RankRow } from '@lives
 import { type EconomyContext, periodStart, utcDay } from './context.ts';
 import { brief } from './people.repo.ts';
 import type { RankingRepo } from './ranking.repo.ts';
+import type { ReadCache } from '../../platform/read-cache.ts';
+
+/** Boards roll over at UTC midnight, Monday and the 1st, and their charts by day: reload at least this often. */
+const PERIOD_BOUND_MS = 60_000;
 
 /** Days the chart beside a leaderboard covers. */
 const SERIES_DAYS: Record<RankPeriod, number> = { day: 7, week: 7, month: 30, all: 30 };
 
-export function createRankingService(ctx: EconomyContext, repo: RankingRepo) {
+export function createRankingService(ctx: EconomyContext, repo: RankingRepo, cache?: ReadCache) {
   async function withPeople(rows: Array<{ userId: number; value: number }>): Promise<RankRow[]> {
     const people = await ctx.people.people(
       rows.map((r) => r.userId),
@@ -20,7 +24,7 @@ export function createRankingService(ctx: EconomyContext, repo: RankingRepo) {
       });
   }
 
-  return {
+  const service = {
     async board(board: RankBoard, period: RankPeriod) {
       const now = ctx.clock.now();
       const from = periodStart(period, now);
@@ -37,6 +41,25 @@ export function createRankingService(ctx: EconomyContext, repo: RankingRepo) {
     async room(roomId: number, period: RankPeriod) {
       return withPeople(await repo.room(roomId, periodStart(period, ctx.clock.now()), RANK_SIZE));
     },
+  };
+  if (!cache) return service;
+  // Kept until coins move into a board (ctx.ranksChanged) or a name or avatar changes.
+  const boards = cache.define('economy:board', {
+    key: (q: { board: RankBoard; period: RankPeriod }) => `${q.board}|${q.period}`,
+    tags: () => ['ranks', 'people'],
+    maxAgeMs: PERIOD_BOUND_MS,
+    load: (q) => service.board(q.board, q.period),
+  });
+  const rooms = cache.define('economy:room-board', {
+    key: (q: { roomId: number; period: RankPeriod }) => `${q.roomId}|${q.period}`,
+    tags: () => ['ranks', 'people'],
+    maxAgeMs: PERIOD_BOUND_MS,
+    max: 2000,
+    load: (q) => service.room(q.roomId, q.period),
+  });
+  return {
+    board: (board: RankBoard, period: RankPeriod) => boards.get({ board, period }),
+    room: (roomId: number, period: RankPeriod) => rooms.get({ roomId, period }),
   };
 }
 export type RankingService = ReturnType<typeof createRankingService>;

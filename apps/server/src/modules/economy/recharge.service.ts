@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CHARGE_RULES, chargeRule } from '@livesports/contracts/economy';
+import { chargeRule, chargeRulesIn } from '@livesports/contracts/economy';
 import type { RechargeOrder } from '@livesports/contracts/economy-wallet';
 import type { AuthUser } from '../../platform/auth.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
@@ -37,15 +37,17 @@ export function createRechargeService(ctx: EconomyContext, repo: RechargeRepo, p
   const byName = new Map(providers.map((p) => [p.name, p]));
 
   return {
+    /** The packages priced in the default provider's currency (the first offered: the one the site pays with). */
     rules() {
-      return { list: CHARGE_RULES.map((r) => ({ ...r })), providers: [...byName.keys()] };
+      const currency = providers[0]?.currency ?? 'CNY';
+      return { list: chargeRulesIn(currency), currency, providers: [...byName.keys()] };
     },
 
     async createOrder(user: AuthUser, input: { id: number; provider: string }) {
-      const rule = chargeRule(input.id);
-      if (!rule) throw badInput('economy.rule_unknown');
       const provider = byName.get(input.provider);
       if (!provider) throw badInput('economy.provider_unknown');
+      const rule = chargeRule(input.id, provider.currency);
+      if (!rule) throw badInput('economy.rule_unknown');
       const orderNo = newOrderNo(ctx.clock.now());
       await repo.insert({ orderNo, userId: user.id, ruleId: rule.id, coins: rule.coins, money: rule.money, currency: rule.currency, provider: provider.name });
       const pay_url = await provider.checkoutUrl({ orderNo, money: rule.money, currency: rule.currency, coins: rule.coins, returnUrl: returnPath(orderNo) });

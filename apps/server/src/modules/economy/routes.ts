@@ -9,6 +9,7 @@ import { pickLang } from '@livesports/contracts/messages';
 import { sessionRecheckedBy } from '../../platform/auth.ts';
 import { localize } from '../../platform/envelope.ts';
 import { forbidden } from '../../platform/errors.ts';
+import { HTTP } from '../../platform/http-cache.ts';
 import { type CallContext, answer, type Answer, route } from '../../platform/route.ts';
 import { checkoutPage } from './payment/checkout-page.ts';
 import { returnPath } from './recharge.service.ts';
@@ -91,8 +92,8 @@ export async function economyRoutes(app: FastifyInstance, opts: EconomyRouteOpti
   route(app, payout.rejectWithdrawal, (input, { user, req }) => s.withdrawals.reject(user, input.id, input.reason, req.lang));
 
   // ── Leaderboards and invites ──
-  route(app, rank.leaderboard, (input) => s.ranking.board(input.board, input.period));
-  route(app, rank.roomRanking, (input) => s.ranking.room(input.room_id, input.type));
+  route(app, rank.leaderboard, (input) => s.ranking.board(input.board, input.period), { http: HTTP.calm });
+  route(app, rank.roomRanking, (input) => s.ranking.room(input.room_id, input.type), { http: HTTP.calm });
   route(app, rank.inviteInfo, (_i, { user }) => s.invites.info(user));
   route(app, rank.inviteClaim, (_i, { user }) => s.invites.claim(user).then((d) => answer(d, 'economy.claimed')), limit(10));
 

@@ -2,6 +2,7 @@ import type { Perks } from '@livesports/contracts/economy-gifts';
 import type { Db } from '../../db/client.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { ReadCache } from '../../platform/read-cache.ts';
 import { audit } from './audit.ts';
 import { ensureCatalogue } from './catalogue.ts';
 import type { EconomyContext } from './context.ts';
@@ -15,6 +16,7 @@ import { createInvitesService } from './invites.service.ts';
 import { createNoblesRepo } from './nobles.repo.ts';
 import { createNoblesService } from './nobles.service.ts';
 import type { PaymentProvider } from './payment/provider.ts';
+import type { PaymentCurrency } from '@livesports/contracts/economy';
 import { createSandboxProvider } from './payment/sandbox.ts';
 import { createPeopleRepo } from './people.repo.ts';
 import { createRankingRepo } from './ranking.repo.ts';
@@ -37,17 +39,23 @@ export interface EconomyDeps {
   providers?: PaymentProvider[];
   /** Offer the embedded sandbox checkout (the default until a real provider is configured). */
   sandbox?: boolean;
+  /** The currency the sandbox charges in (PAYMENT_CURRENCY); real providers declare their own. */
+  currency?: PaymentCurrency;
   log: EconomyContext['log'];
+  /** Public reads kept in memory (leaderboards); absent, nothing is cached. */
+  cache?: ReadCache;
 }
 
 /**
  * The gold-coin economy, one service per concern, all on the same ledger (ledger.ts).
- * Other domains use a few of these: `nobles.useFreeHorn` (horn calls), `perks` (badges in chat),
- * `gifts.roomTotal` (broadcast records).
+ * Other domains use a few of these: `horns.pay` and `nobles.status` (horn calls), `perks` (badges
+ * in chat), `giftsReceived` (broadcast records).
  */
 export function createEconomyService(deps: EconomyDeps) {
-  const ctx: EconomyContext = { db: deps.db, clock: deps.clock, bus: deps.bus, people: createPeopleRepo(deps.db), publicUrl: deps.publicUrl, log: deps.log };
-  const sandbox = deps.sandbox === false ? null : createSandboxProvider({ secret: deps.sandboxSecret });
+  // A gift storm drops the boards here on every send but tells other processes at most once a second.
+  const ranksChanged = () => void deps.cache?.invalidate(['ranks'], { coalesceMs: 1000 }).catch((err) => deps.log.warn({ err }, 'leaderboards not dropped'));
+  const ctx: EconomyContext = { db: deps.db, clock: deps.clock, bus: deps.bus, people: createPeopleRepo(deps.db), publicUrl: deps.publicUrl, log: deps.log, ranksChanged };
+  const sandbox = deps.sandbox === false ? null : createSandboxProvider({ secret: deps.sandboxSecret, currency: deps.currency });
   const providers = [...(sandbox ? [sandbox] : []), ...(deps.providers ?? [])];
 
   const walletRepo = createWalletRepo(deps.db);
@@ -59,7 +67,7 @@ export function createEconomyService(deps: EconomyDeps) {
   const guards = createGuardsService(ctx, guardsRepo);
   const nobles = createNoblesService(ctx, createNoblesRepo(deps.db));
   const withdrawals = createWithdrawalsService(ctx, createWithdrawalsRepo(deps.db));
-  const ranking = createRankingService(ctx, createRankingRepo(deps.db));
+  const ranking = createRankingService(ctx, createRankingRepo(deps.db), deps.cache);
   const invites = createInvitesService(ctx, createInvitesRepo(deps.db), giftsRepo, nobles);
 
   return {
@@ -87,6 +95,12 @@ export function createEconomyService(deps: EconomyDeps) {
           return { user_id: id, wealth_level: p.wealth_level, noble: p.noble, guard_level: levels.get(id) ?? 0 };
         });
     },
+
+    /**
+     * Gifts a room received between two moments, in tenths of a gold coin (the live module's
+     * broadcast record): wallet gifts at their price, backpack gifts at 0 coins.
+     */
+    giftsReceived: async (roomId: number, from: Date, to: Date) => (await giftsRepo.roomTotal(roomId, from, to)).coins,
 
     /** Adds up the books (drift check). */
     audit: (userIds?: number[]) => audit(deps.db, userIds),

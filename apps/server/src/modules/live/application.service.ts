@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type Application, type applicationInput, ApplicationStatus, type VerifiedInfo } from '@livesports/contracts/live-anchor';
+import { type Application, type applicationInput, ApplicationStatus, applicationState, type VerifiedInfo } from '@livesports/contracts/live-anchor';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -19,6 +19,7 @@ function toApplication(row: ApplicationRow, masked: boolean): Application {
   return {
     id: row.id,
     status: row.status,
+    state: applicationState(row.status),
     real_name: masked ? maskName(row.realName) : row.realName,
     id_number: masked ? maskIdNumber(row.idNumber) : row.idNumber,
     live_type: row.liveType,
@@ -48,11 +49,15 @@ export function createApplicationService(deps: ApplicationDeps) {
 
   async function info(user: AuthUser): Promise<VerifiedInfo> {
     const row = await repo.ofUser(user.id);
+    const status = row ? row.status : ApplicationStatus.NONE;
     return {
-      status: row ? row.status : ApplicationStatus.NONE,
+      status,
+      state: applicationState(status),
       is_anchor: user.isAnchor ? 1 : 0,
       open: await deps.applicationsOpen(),
-      application: row ? toApplication(row, true) : null,
+      // A rejected applicant edits their answers and sends them again, so the form gets them whole;
+      // while an application is pending or decided the owner sees the name and ID number masked.
+      application: row ? toApplication(row, row.status !== ApplicationStatus.REJECTED) : null,
     };
   }
 

@@ -1,9 +1,7 @@
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/account.ts';
 import { liveReservations, liveRooms, userReservations } from '../../db/schema/live.ts';
-import { matchCompetitions, matches, matchTeams } from '../../db/schema/matches.ts';
 
 export type ReservationRow = typeof liveReservations.$inferSelect;
 
@@ -92,40 +90,3 @@ export function createReservationRepo(db: Db) {
   };
 }
 export type ReservationRepo = ReturnType<typeof createReservationRepo>;
-
-/**
- * Reads one match of the matches module for a reservation: its teams, competition and kick-off
- * in the caller's language. Kept to this one function so the live module depends on nothing
- * else of theirs.
- */
-export function createMatchLookup(db: Db) {
-  const home = alias(matchTeams, 'home_team');
-  const away = alias(matchTeams, 'away_team');
-  return async (sport: 'football' | 'basketball', id: number, lang: 'zh' | 'en' | 'es') => {
-    const [row] = await db
-      .select({
-        id: matches.id,
-        kickoffAt: matches.kickoffAt,
-        status: matches.status,
-        home: { zh: home.nameZh, en: home.nameEn, es: home.nameEs },
-        away: { zh: away.nameZh, en: away.nameEn, es: away.nameEs },
-        league: { zh: matchCompetitions.nameZh, en: matchCompetitions.nameEn, es: matchCompetitions.nameEs },
-      })
-      .from(matches)
-      .innerJoin(home, eq(home.id, matches.homeTeamId))
-      .innerJoin(away, eq(away.id, matches.awayTeamId))
-      .innerJoin(matchCompetitions, eq(matchCompetitions.id, matches.competitionId))
-      .where(and(eq(matches.id, id), eq(matches.sport, sport)))
-      .limit(1);
-    if (!row) return null;
-    return {
-      id: row.id,
-      kickoffAt: row.kickoffAt,
-      status: row.status,
-      homeName: row.home[lang] || row.home.en,
-      awayName: row.away[lang] || row.away.en,
-      leagueName: row.league[lang] || row.league.en,
-    };
-  };
-}
-export type MatchLookup = ReturnType<typeof createMatchLookup>;

@@ -3,9 +3,18 @@ import type { Reservation } from '@livesports/contracts/live';
 import { RESERVE_MAX_DAYS, RESERVE_MAX_UPCOMING, type UserReserve } from '@livesports/contracts/live-reserve';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { ReadCache } from '../../platform/read-cache.ts';
 import { badInput, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { RoomRepo } from './room.repo.ts';
-import type { MatchLookup, ReservationRepo } from './reservation.repo.ts';
+import type { ReservationRepo } from './reservation.repo.ts';
+
+/** The matches port: one match named in the reader's language (the matches module fills it). */
+export type MatchLookup = (
+  /** null: whichever sport the match is (a room's link). */
+  sport: 'football' | 'basketball' | null,
+  id: number,
+  lang: Lang,
+) => Promise<{ id: number; sport: 'football' | 'basketball'; kickoffAt: Date; status: number; homeName: string; awayName: string; leagueName: string } | null>;
 
 type Row = NonNullable<Awaited<ReturnType<ReservationRepo['one']>>>;
 
@@ -44,8 +53,10 @@ export interface ReservationInput {
 }
 
 /** Broadcasts anchors announce and the users who reserve them (spec §2 /reserve, §7). */
-export function createReservationService(deps: { repo: ReservationRepo; rooms: RoomRepo; clock: Clock; findMatch: MatchLookup }) {
+export function createReservationService(deps: { repo: ReservationRepo; rooms: RoomRepo; clock: Clock; findMatch: MatchLookup; cache: ReadCache }) {
   const { repo, clock } = deps;
+  /** Room info shows the room's next reserved broadcast and its count: drop it in every process. */
+  const changed = (roomId: number) => deps.cache.invalidate([`room:${roomId}`]);
 
   return {
     async create(user: AuthUser, input: ReservationInput, lang: Lang) {
@@ -65,6 +76,7 @@ export function createReservationService(deps: { repo: ReservationRepo; rooms: R
       if (startAt.getTime() <= now.getTime() || startAt.getTime() > now.getTime() + RESERVE_MAX_DAYS * 86400_000) throw badInput('live.reserve_time_invalid');
       if ((await repo.upcomingCount(user.id, now)) >= RESERVE_MAX_UPCOMING) throw conflict('live.reserve_limit');
       const row = await repo.insert({ roomId: user.id, title: input.title, sport: matchId ? input.sport : 0, matchId, homeName, awayName, leagueName, startAt });
+      await changed(user.id);
       return toReservation((await repo.one(row.id, user.id))!);
     },
 
@@ -84,6 +96,7 @@ export function createReservationService(deps: { repo: ReservationRepo; rooms: R
       if (!row) throw notFound('live.reserve_not_found');
       if (row.roomId !== user.id) throw forbidden();
       await repo.remove(id);
+      await changed(row.roomId);
       return null;
     },
 
@@ -93,6 +106,7 @@ export function createReservationService(deps: { repo: ReservationRepo; rooms: R
       if (!row || row.startAt.getTime() <= clock.now().getTime()) throw notFound('live.reserve_not_found');
       if (row.roomId === user.id) throw badInput('live.reserve_own');
       const { reserved, count } = await repo.toggle(user.id, id);
+      await changed(row.roomId);
       return { reserved: reserved ? (1 as const) : (0 as const), reserve_count: count };
     },
 

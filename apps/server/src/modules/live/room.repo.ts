@@ -1,3 +1,4 @@
+import { RoomStatus } from '@livesports/contracts/live';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/account.ts';
@@ -7,7 +8,7 @@ export type RoomRow = typeof liveRooms.$inferSelect;
 export type NewRoom = typeof liveRooms.$inferInsert;
 
 /** What lists and cards need: the room joined with its anchor. */
-const cardColumns = {
+export const cardColumns = {
   id: liveRooms.id,
   title: liveRooms.title,
   type: liveRooms.type,
@@ -20,7 +21,7 @@ const cardColumns = {
   anchorExp: users.anchorExp,
 };
 
-export const LIVE = 2;
+export const LIVE = RoomStatus.LIVE;
 
 /** Every query on rooms and broadcast records. Methods take an optional transaction. */
 export function createRoomRepo(db: Db) {

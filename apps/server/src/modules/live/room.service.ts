@@ -1,10 +1,12 @@
-import { type LiveLevel, type LiveRecord, type LiveUrls, type MyRoom, type RoomCard, type RoomInfo, RoomStatus } from '@livesports/contracts/live';
+import { anchorLevel } from '@livesports/contracts/account';
+import { type LinkedMatch, type LiveLevel, type LiveRecord, type LiveUrls, type MyRoom, type RoomCard, type RoomInfo, RoomStatus } from '@livesports/contracts/live';
+import type { Lang } from '@livesports/contracts/messages';
 import type { Reservation } from '@livesports/contracts/live';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { anchorLevel } from '../account/service.ts';
+import type { Cached, ReadCache } from '../../platform/read-cache.ts';
 import type { RoomRepo, RoomRow } from './room.repo.ts';
 
 /** Anchor experience credited per whole minute streamed. */
@@ -25,6 +27,8 @@ export interface LiveMedia {
   playUrls(roomId: number, level: LiveLevel): { flv: string; hls: string | null };
   allowedLevels(loggedIn: boolean): Set<LiveLevel>;
   online(roomId: number): number;
+  /** The anchor ends the broadcast on purpose: its recording closes (optional: no recorder, nothing to do). */
+  endRecording?(roomId: number): void;
   /**
    * Disconnects the room's encoder: 'local' when this process held it, 'remote' when it was
    * asked of other processes, 'none' when no encoder of the room can be connected anywhere.
@@ -40,13 +44,27 @@ export interface RoomDeps {
   followerCount: (anchorId: number) => Promise<number>;
   isFollowing: (userId: number, anchorId: number) => Promise<boolean>;
   nextReservation: (roomId: number, viewer: number | null) => Promise<Reservation | null>;
+  /** Public room reads kept in memory; every change below drops them (any process, via the bus). */
+  cache: ReadCache;
+  /** The match the room covers now, names in the caller's language (match-link.service.ts). */
+  linkedMatch: (roomId: number, lang: Lang) => Promise<LinkedMatch | null>;
 }
+
+/**
+ * Viewer counts are shared between processes every 3 s and the thumbnail's URL moves each minute:
+ * cached room answers are loaded again after this long even when no room event dropped them.
+ */
+const PRESENCE_MS = 3_000;
+/** Tags of one room's public answers; `rooms` covers the lists, `people` an anchor's name or avatar. */
+export const roomTags = (roomId: number) => [`room:${roomId}`, 'rooms'];
 
 type CardRow = NonNullable<Awaited<ReturnType<RoomRepo['card']>>>;
 
 /** Rooms, streams and the broadcast record (spec §2 /live, /anchor, /member type 9; §7 Live calls). */
 export function createRoomService(deps: RoomDeps) {
-  const { repo, clock, media } = deps;
+  const { repo, clock, media, cache } = deps;
+  /** A room's public state changed: drop its answers and the lists, here and in every process. */
+  const changed = (roomId: number) => cache.invalidate(roomTags(roomId));
 
   const isLive = (status: number) => status === RoomStatus.LIVE;
 
@@ -73,7 +91,7 @@ export function createRoomService(deps: RoomDeps) {
     };
   }
 
-  async function mine(room: RoomRow, anchorExp: number): Promise<MyRoom> {
+  async function mine(room: RoomRow, anchorExp: number, lang: Lang): Promise<MyRoom> {
     return {
       room_id: room.id,
       title: room.title,
@@ -89,6 +107,7 @@ export function createRoomService(deps: RoomDeps) {
       ladder: media.ladder,
       level: anchorLevel(anchorExp),
       exp: anchorExp,
+      match: await deps.linkedMatch(room.id, lang),
     };
   }
 
@@ -101,13 +120,81 @@ export function createRoomService(deps: RoomDeps) {
     return { room, exp: anchor?.anchorExp ?? 0 };
   }
 
-  /** A room a visitor may look at: it exists and its owner is still an anchor. */
-  async function publicRoom(roomId: number) {
-    const r = await repo.card(roomId);
-    const anchor = r ? await repo.anchorOf(roomId) : null;
-    if (!r || !anchor?.isAnchor) throw notFound('live.room_not_found');
-    return r;
-  }
+  /** A room a visitor may look at: it exists and its owner is still an anchor (kept until the room changes). */
+  const publicRead = cache.define('live:room', {
+    key: (roomId: number) => String(roomId),
+    tags: (roomId) => [`room:${roomId}`, 'people'],
+    // The card carries the anchor's experience, which every gift moves.
+    maxAgeMs: PRESENCE_MS,
+    max: 5000,
+    async load(roomId) {
+      const r = await repo.card(roomId);
+      const anchor = r ? await repo.anchorOf(roomId) : null;
+      if (!r || !anchor?.isAnchor) throw notFound('live.room_not_found');
+      const room = (await repo.find(roomId))!;
+      return { card: r, placard: room.placard };
+    },
+  });
+  const publicRoom = async (roomId: number) => (await publicRead.get(roomId)).data.card;
+
+  const listRead = cache.define('live:lists', {
+    key: (q: { live: boolean; type: number; uids?: number[]; page: number; limit: number }) => JSON.stringify([q.live, q.type, q.uids, q.page, q.limit]),
+    tags: () => ['rooms', 'people'],
+    maxAgeMs: PRESENCE_MS,
+    async load(q) {
+      if (!q.live) {
+        const { rows, total } = await repo.cards({ type: q.type, uids: q.uids, page: q.page, limit: q.limit, liveOnly: false });
+        return { list: rows.map(card), total, page: q.page };
+      }
+      // Live rooms, most watched first (viewer counts live in memory, so they sort here).
+      const { rows } = await repo.cards({ type: q.type, liveOnly: true, page: 1, limit: 500 });
+      const cards = rows.map(card).sort((a, b) => b.online - a.online || b.heat - a.heat || a.room_id - b.room_id);
+      const start = (q.page - 1) * q.limit;
+      return { list: cards.slice(start, start + q.limit), total: cards.length, page: q.page };
+    },
+  });
+
+  /** Room info as every visitor (or every signed-in viewer: more quality levels) sees it. */
+  const infoRead = cache.define('live:info', {
+    key: (q: { roomId: number; loggedIn: boolean; lang: Lang }) => `${q.roomId}|${q.loggedIn ? 1 : 0}|${q.lang}`,
+    tags: (q) => [`room:${q.roomId}`, 'people'],
+    maxAgeMs: PRESENCE_MS,
+    max: 5000,
+    async load(q): Promise<RoomInfo> {
+      const { card: r, placard } = (await publicRead.get(q.roomId)).data;
+      const c = card(r);
+      const urls = liveUrls(r.id, c.is_live === 1, q.loggedIn);
+      return {
+        anchor: {
+          uid: r.id,
+          nickname: r.nickname,
+          avatar: r.avatar,
+          title: r.title,
+          followers: await deps.followerCount(r.id),
+          is_followed: 0,
+          heat: c.heat,
+          level: c.level,
+          exp: c.exp,
+        },
+        live: {
+          room_id: r.id,
+          is_live: c.is_live,
+          status: r.status,
+          type: r.type,
+          start_time: c.start_time,
+          server_time: clock.now().toISOString(),
+          cover: r.cover,
+          placard,
+          online: c.online,
+          ladder: urls.ladder,
+          levels: urls.levels,
+        },
+        reserve: await deps.nextReservation(r.id, null),
+        // Linked by the studio (drops the room) or by a reservation around kick-off (the 3 s bound).
+        match: await deps.linkedMatch(r.id, q.lang),
+      };
+    },
+  });
 
   function liveUrls(roomId: number, live: boolean, loggedIn: boolean): LiveUrls {
     const allowed = media.allowedLevels(loggedIn);
@@ -123,34 +210,43 @@ export function createRoomService(deps: RoomDeps) {
 
   return {
     /** Creates the anchor's room, or updates its title, category and cover when it exists. */
-    async createRoom(user: AuthUser, input: { title: string; type: number; cover?: string }) {
+    async createRoom(user: AuthUser, input: { title: string; type: number; cover?: string }, lang: Lang = 'en') {
       if (!user.isAnchor) throw forbidden('live.not_anchor');
       const created = await repo.insert({ id: user.id, title: input.title, type: input.type, cover: input.cover ?? '', streamKey: newStreamKey() });
       if (!created) await repo.update(user.id, { title: input.title, type: input.type, ...(input.cover !== undefined ? { cover: input.cover } : {}) });
+      await changed(user.id);
       const { room, exp } = await ownRoom(user);
-      return mine(room, exp);
+      return mine(room, exp, lang);
+    },
+
+    /** Live rooms as cards, most watched first (the rows come from match-link.repo.ts). */
+    cards(rows: CardRow[]) {
+      return rows.map(card).sort((a, b) => b.online - a.online || b.heat - a.heat || a.room_id - b.room_id);
     },
 
     /** Gives a newly approved anchor a room (idempotent). */
     async ensureRoom(userId: number, type: number, title: string) {
       await repo.insert({ id: userId, title, type, streamKey: newStreamKey() });
+      await changed(userId);
     },
 
-    async myRoom(user: AuthUser) {
+    async myRoom(user: AuthUser, lang: Lang = 'en') {
       const { room, exp } = await ownRoom(user);
-      return mine(room, exp);
+      return mine(room, exp, lang);
     },
 
     /** Opens the room: it shows as "starting" until the encoder's stream arrives. */
-    async startRoom(user: AuthUser) {
+    async startRoom(user: AuthUser, lang: Lang = 'en') {
       const { room, exp } = await ownRoom(user);
       const updated = room.status === RoomStatus.OFFLINE ? await repo.update(room.id, { status: RoomStatus.WAITING }) : room;
-      return mine(updated ?? room, exp);
+      await changed(room.id);
+      return mine(updated ?? room, exp, lang);
     },
 
     /** Ends the broadcast: the encoder is disconnected and the record closes. */
-    async endRoom(user: AuthUser) {
+    async endRoom(user: AuthUser, lang: Lang = 'en') {
       const { room, exp } = await ownRoom(user);
+      media.endRecording?.(room.id);
       if (isLive(room.status) && (await media.kick(room.id)) !== 'none') {
         // The ingest closes the record when the encoder goes; give it a moment, then make sure
         // (an external SRS cannot be kicked from here).
@@ -162,33 +258,34 @@ export function createRoomService(deps: RoomDeps) {
       }
       const after = await repo.find(room.id);
       if (after && after.status !== RoomStatus.OFFLINE) await repo.goOffline(room.id, clock.now(), 0, EXP_PER_MINUTE);
-      return mine((await repo.find(room.id))!, exp);
+      await changed(room.id);
+      return mine((await repo.find(room.id))!, exp, lang);
     },
 
     /** A new stream key; the old one stops working at once, and a stream using it is cut. */
-    async resetKey(user: AuthUser) {
+    async resetKey(user: AuthUser, lang: Lang = 'en') {
       const { room, exp } = await ownRoom(user);
       const updated = await repo.update(room.id, { streamKey: newStreamKey() });
       if (isLive(room.status)) await media.kick(room.id);
-      return mine(updated!, exp);
+      return mine(updated!, exp, lang);
     },
 
-    async update(user: AuthUser, input: { title?: string; type?: number; cover?: string }) {
+    async update(user: AuthUser, input: { title?: string; type?: number; cover?: string }, lang: Lang = 'en') {
       const { room, exp } = await ownRoom(user);
       const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
       const updated = Object.keys(values).length > 0 ? await repo.update(room.id, values) : room;
-      return mine(updated!, exp);
+      await changed(room.id);
+      return mine(updated!, exp, lang);
     },
 
     async getPlacard(roomId: number) {
-      const r = await publicRoom(roomId);
-      const room = await repo.find(r.id);
-      return { placard: room!.placard };
+      return { placard: (await publicRead.get(roomId)).data.placard };
     },
 
     async setPlacard(user: AuthUser, placard: string) {
       const { room } = await ownRoom(user);
       await repo.update(room.id, { placard });
+      await changed(room.id);
       return { placard };
     },
 
@@ -197,51 +294,24 @@ export function createRoomService(deps: RoomDeps) {
       return liveUrls(r.id, isLive(r.status), !!user);
     },
 
-    async roomList(opts: { type: number; uids?: number[]; page: number; limit: number }) {
-      const { rows, total } = await repo.cards({ ...opts, liveOnly: false });
-      return { list: rows.map(card), total, page: opts.page };
-    },
+    roomList: (opts: { type: number; uids?: number[]; page: number; limit: number }) => listRead.get({ live: false, ...opts }),
 
-    /** Live rooms, most watched first (viewer counts live in memory, so they sort here). */
-    async liveList(opts: { type: number; page: number; limit: number }) {
-      const { rows } = await repo.cards({ type: opts.type, liveOnly: true, page: 1, limit: 500 });
-      const cards = rows.map(card).sort((a, b) => b.online - a.online || b.heat - a.heat || a.room_id - b.room_id);
-      const start = (opts.page - 1) * opts.limit;
-      return { list: cards.slice(start, start + opts.limit), total: cards.length, page: opts.page };
-    },
+    /** Live rooms, most watched first. */
+    liveList: (opts: { type: number; page: number; limit: number }) => listRead.get({ live: true, ...opts }),
 
-    async roomInfo(roomId: number, user: AuthUser | null): Promise<RoomInfo> {
-      const r = await publicRoom(roomId);
-      const room = (await repo.find(r.id))!;
-      const c = card(r);
-      const urls = liveUrls(r.id, c.is_live === 1, !!user);
-      return {
-        anchor: {
-          uid: r.id,
-          nickname: r.nickname,
-          avatar: r.avatar,
-          title: r.title,
-          followers: await deps.followerCount(r.id),
-          is_followed: user && (await deps.isFollowing(user.id, r.id)) ? 1 : 0,
-          heat: c.heat,
-          level: c.level,
-          exp: c.exp,
-        },
-        live: {
-          room_id: r.id,
-          is_live: c.is_live,
-          status: r.status,
-          type: r.type,
-          start_time: c.start_time,
-          server_time: clock.now().toISOString(),
-          cover: r.cover,
-          placard: room.placard,
-          online: c.online,
-          ladder: urls.ladder,
-          levels: urls.levels,
-        },
-        reserve: await deps.nextReservation(r.id, user?.id ?? null),
-      };
+    /** Every room change drops this room's answers and the lists (the social module calls it on a follow). */
+    changed,
+
+    /**
+     * The shared answer for visitors (per language: the linked match's names); a signed-in viewer
+     * gets the signed-in shared answer with their own follow and reservation flags on a copy (no-store).
+     */
+    async roomInfo(roomId: number, user: AuthUser | null, lang: Lang = 'en'): Promise<RoomInfo | Cached<RoomInfo>> {
+      const shared = await infoRead.get({ roomId, loggedIn: !!user, lang });
+      if (!user) return shared;
+      const info = shared.data;
+      const [followed, reserve] = await Promise.all([deps.isFollowing(user.id, roomId), info.reserve ? deps.nextReservation(roomId, user.id) : null]);
+      return { ...info, anchor: { ...info.anchor, is_followed: followed ? 1 : 0 }, reserve };
     },
 
     /** Rooms matching a word, for api/Search/* (the search module calls this). */
@@ -297,9 +367,11 @@ export function createRoomService(deps: RoomDeps) {
     },
     async published(roomId: number) {
       await repo.goLive(roomId, clock.now());
+      await changed(roomId);
     },
     async unpublished(roomId: number, peak: number) {
       await repo.goOffline(roomId, clock.now(), peak, EXP_PER_MINUTE);
+      await changed(roomId);
     },
     async peak(roomId: number, peak: number) {
       const room = await repo.find(roomId);
@@ -307,7 +379,10 @@ export function createRoomService(deps: RoomDeps) {
     },
     /** After a restart no stream survives: close what the database still holds open. */
     async endStale() {
-      for (const id of await repo.liveRoomIds()) await repo.goOffline(id, clock.now(), 0, 0);
+      for (const id of await repo.liveRoomIds()) {
+        await repo.goOffline(id, clock.now(), 0, 0);
+        await changed(id);
+      }
     },
   };
 }

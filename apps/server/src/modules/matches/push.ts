@@ -12,9 +12,11 @@ export type PushMessage =
   | { t: 'odds'; sport: Sport; rows: ExponentRow[] }
   | { t: 'alert'; frame: AlertFrame };
 
-export function createPush(bus: Bus) {
+/** `beforePublish` runs in the writing process before anyone hears of the change (cache drops). */
+export function createPush(bus: Bus, beforePublish?: (msg: PushMessage) => void) {
   return {
     async publish(msg: PushMessage) {
+      beforePublish?.(msg);
       await bus.publish(PUSH_CHANNEL, JSON.stringify(msg));
     },
     subscribe(handler: (msg: PushMessage) => void) {

@@ -245,6 +245,26 @@ export function createMatchesRepo(db: Db) {
       const [{ n }] = await db.select({ n: count() }).from(matches).where(where);
       return { rows, total: Number(n) };
     },
+    /** One match's kick-off, status and names in every language (a live room's reservation names it). */
+    async summary(sport: string | null, id: number) {
+      const [row] = await db
+        .select({
+          id: matches.id,
+          sport: matches.sport,
+          kickoffAt: matches.kickoffAt,
+          status: matches.status,
+          home: { zh: home.nameZh, en: home.nameEn, es: home.nameEs },
+          away: { zh: away.nameZh, en: away.nameEn, es: away.nameEs },
+          league: { zh: matchCompetitions.nameZh, en: matchCompetitions.nameEn, es: matchCompetitions.nameEs },
+        })
+        .from(matches)
+        .innerJoin(home, eq(home.id, matches.homeTeamId))
+        .innerJoin(away, eq(away.id, matches.awayTeamId))
+        .innerJoin(matchCompetitions, eq(matchCompetitions.id, matches.competitionId))
+        .where(and(eq(matches.id, id), sport ? eq(matches.sport, sport) : undefined))
+        .limit(1);
+      return row ?? null;
+    },
     /** Live matches plus those kicking off or finished within the window: what a socket snapshot holds. */
     async window(sport: string, from: Date, to: Date): Promise<JoinedMatch[]> {
       return (await joined(db)

@@ -5,9 +5,10 @@ import type { AuthUser } from '../../platform/auth.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
+import type { Cached, ReadCache } from '../../platform/read-cache.ts';
 import { createForesight } from './foresight.ts';
 import { createIngest } from './ingest.ts';
-import { createPush } from './push.ts';
+import { createPush, type PushMessage } from './push.ts';
 import type { ListFilter, MatchesRepo } from './repo.ts';
 import { robotLines } from './robot.ts';
 import { createRows } from './rows.ts';
@@ -28,11 +29,36 @@ export interface MatchesDeps {
   clock: Clock;
   /** Token the HTTP ingest demands (FEED_TOKEN, or generated into DATA_DIR). */
   feedToken: string;
+  /** Public reads kept in memory; dropped by the push channel's row and odds messages. */
+  cache: ReadCache;
+}
+
+/** A page of a match list as every caller without personal flags sees it. */
+type ListQuery = { f: ListFilter; order: 'kickoff' | 'live_first'; limit: number; offset: number };
+/** Competition counts look 24 h ahead and recommend starts "from now": load them again at least this often. */
+const CLOCK_BOUND_MS = 60_000;
+
+const sportTags = (sport?: string) => (sport ? [`matches:${sport}`] : ['matches:football', 'matches:basketball']);
+/** League positions on rows change when a match of the sport finishes. */
+const TABLE_TAGS = ['tables:football', 'tables:basketball'];
+const flagTag = (userId: number) => `match-flags:${userId}`;
+
+/** Which cached answers a push message makes untrue (every process applies it on the push channel). */
+export function dropTagsOf(msg: PushMessage): string[] {
+  if (msg.t === 'rows') {
+    const tags = [`matches:${msg.sport}`, ...msg.rows.map((r) => `match:${r.id}`)];
+    if (msg.rows.some((r) => r.status >= 8)) tags.push(`tables:${msg.sport}`);
+    return tags;
+  }
+  if (msg.t === 'odds') return ['match-companies', ...new Set(msg.rows.map((r) => `match:${r.match_id}`))];
+  return [];
 }
 
 export function createMatchesService(deps: MatchesDeps) {
-  const { repo, clock } = deps;
-  const push = createPush(deps.bus);
+  const { repo, clock, cache } = deps;
+  // The writing process drops its own copies before it tells anyone (the bus may be Redis, and
+  // the feed's caller may read right after); every process drops them again when the message comes.
+  const push = createPush(deps.bus, (msg) => cache.drop(dropTagsOf(msg)));
   const tables = createTables(repo);
   const rows = createRows(repo, tables);
   const foresight = createForesight({ repo, clock, rows });
@@ -61,17 +87,57 @@ export function createMatchesService(deps: MatchesDeps) {
     };
   }
 
-  async function competitions(type: number, all: boolean) {
-    const now = clock.now();
-    const [list, counts] = await Promise.all([repo.competitions(sportOf(type)), repo.competitionCounts(now, new Date(now.getTime() + 24 * HOUR))]);
-    const seasons = await Promise.all(list.map((c) => (c.seasonId ? repo.season(c.seasonId) : undefined)));
-    return list.map((c, i) => competitionOf(c, counts, seasons[i]?.name ?? '')).filter((c) => all || c.hot || c.live_count > 0);
-  }
+  const competitionsRead = cache.define('matches:competitions', {
+    key: (q: { type: number; all: boolean }) => `${q.type}|${q.all ? 1 : 0}`,
+    tags: (q) => sportTags(sportOf(q.type)),
+    maxAgeMs: CLOCK_BOUND_MS,
+    async load(q) {
+      const now = clock.now();
+      const [list, counts] = await Promise.all([repo.competitions(sportOf(q.type)), repo.competitionCounts(now, new Date(now.getTime() + 24 * HOUR))]);
+      const seasons = await Promise.all(list.map((c) => (c.seasonId ? repo.season(c.seasonId) : undefined)));
+      return list.map((c, i) => competitionOf(c, counts, seasons[i]?.name ?? '')).filter((c) => q.all || c.hot || c.live_count > 0);
+    },
+  });
+  const competitions = async (type: number, all: boolean) => (await competitionsRead.get({ type, all })).data;
 
-  async function list(f: ListFilter, order: 'kickoff' | 'live_first', limit: number, offset: number, user: AuthUser | null) {
-    const page = await repo.list(f, order, limit, offset);
-    return { rows: await rows.withFlags(await rows.fromJoined(page.rows), user), total: page.total };
+  /** all_match pages (every filter the list, schedule and competition pages use). */
+  const allMatchRead = cache.define('matches:list', {
+    key: (q: ListQuery) => JSON.stringify([q.f.sport, q.f.status, q.f.competitionId, q.f.seasonId, q.f.from?.getTime(), q.f.to?.getTime(), q.order, q.limit, q.offset]),
+    tags: (q) => sportTags(q.f.sport),
+    async load(q) {
+      if (q.f.competitionId && !(await repo.competition(q.f.competitionId))) throw notFound('matches.competition_not_found');
+      const page = await repo.list(q.f, q.order, q.limit, q.offset);
+      return { list: await rows.fromJoined(page.rows), total: page.total, page: q.offset / q.limit + 1, limit: q.limit };
+    },
+  });
+
+  /** The user's reserved and collected matches, kept until they toggle one (any process). */
+  const flagsRead = cache.define('matches:flags', {
+    key: (userId: number) => String(userId),
+    tags: (userId) => [flagTag(userId)],
+    max: 20_000,
+    async load(userId) {
+      const [reserve, collect] = await Promise.all([repo.flaggedIds('reserve', userId), repo.flaggedIds('collect', userId)]);
+      return { reserve: new Set(reserve), collect: new Set(collect) };
+    },
+  });
+
+  /**
+   * The shared answer, or for a signed-in caller with flags on some of its rows, a copy with them
+   * set (which the route then sends as no-store). Without flags the shared answer is theirs too.
+   */
+  async function personal<T>(shared: Cached<T>, user: AuthUser | null, rowsOf: (d: T) => MatchRow[], rebuild: (d: T, flagged: MatchRow[]) => T): Promise<T | Cached<T>> {
+    if (!user) return shared;
+    const { reserve, collect } = (await flagsRead.get(user.id)).data;
+    const list = rowsOf(shared.data);
+    if (!list.some((r) => reserve.has(r.id) || collect.has(r.id))) return shared;
+    return rebuild(
+      shared.data,
+      list.map((r) => ({ ...r, reserve: reserve.has(r.id) ? 1 : 0, collect: collect.has(r.id) ? 1 : 0 })),
+    );
   }
+  const sameRows = (d: MatchRow[]) => d;
+  const replaceRows = (_d: MatchRow[], flagged: MatchRow[]) => flagged;
 
   async function match(id: number) {
     const m = await repo.matchByRef({ id });
@@ -87,8 +153,67 @@ export function createMatchesService(deps: MatchesDeps) {
     // A reservation is a reminder before kick-off: it makes no sense once the match has begun.
     if (table === 'reserve' && on && !current && m.status !== 1) throw badInput('matches.reserve_started');
     await repo.setFlag(table, user.id, m.id, on);
+    await cache.invalidate([flagTag(user.id)]);
     return on;
   }
+
+  const recommendRead = cache.define('matches:recommend', {
+    key: (q: { type: number; limit: number }) => `${q.type}|${q.limit}`,
+    tags: (q) => sportTags(sportOf(q.type)),
+    maxAgeMs: CLOCK_BOUND_MS,
+    async load(q) {
+      const sport = sportOf(q.type);
+      const live = await repo.list({ sport, status: 'live' }, 'live_first', q.limit, 0);
+      const next = live.rows.length >= q.limit ? [] : (await repo.list({ sport, status: 'upcoming', from: clock.now() }, 'kickoff', q.limit - live.rows.length, 0)).rows;
+      return rows.fromJoined([...live.rows, ...next]);
+    },
+  });
+
+  const detailRead = cache.define('matches:detail', {
+    key: (id: number) => String(id),
+    tags: (id) => [`match:${id}`, 'match-companies', ...TABLE_TAGS],
+    max: 2000,
+    async load(id): Promise<MatchDetail> {
+      const m = await match(id);
+      const [[row], events, odds, companies] = await Promise.all([rows.byIds([id]), repo.events(id), repo.odds([id]), repo.companies()]);
+      return {
+        match: row,
+        events: events.map(toEvent),
+        stats: m.stats,
+        exponents: odds.map(toExponent),
+        companies,
+        source: m.source === 'replay' ? 'openfootball (CC0)' : '',
+      };
+    },
+  });
+
+  const robotRead = cache.define('matches:robot', {
+    key: (q: { id: number; lang: Lang }) => `${q.id}|${q.lang}`,
+    tags: (q) => [`match:${q.id}`],
+    max: 2000,
+    async load(q) {
+      await match(q.id);
+      const [[row], events] = await Promise.all([rows.byIds([q.id]), repo.events(q.id)]);
+      return { match_id: q.id, name: translate(q.lang, 'matches.robot_name'), lines: robotLines(row, events.map(toEvent), q.lang) };
+    },
+  });
+
+  const seasonTableRead = cache.define('matches:season-table', {
+    key: (q: { competitionId: number; seasonId?: number }) => `${q.competitionId}|${q.seasonId ?? 0}`,
+    // The competition's live counts move with any match of its sport; its tables with the finishes.
+    tags: () => [...sportTags(), ...TABLE_TAGS],
+    async load(q) {
+      const comp = await repo.competition(q.competitionId);
+      if (!comp) throw notFound('matches.competition_not_found');
+      const seasons = await repo.seasons(q.competitionId);
+      const season = q.seasonId ? seasons.find((s) => s.id === q.seasonId) : seasons[0];
+      if (q.seasonId && !season) throw notFound('matches.season_invalid');
+      const [competition] = (await competitions(comp.sport === 'basketball' ? 2 : 1, true)).filter((c) => c.id === q.competitionId);
+      return { competition, seasons, season_id: season?.id ?? 0, groups: season ? await tables.tables(season.id) : [] };
+    },
+  });
+
+  const companiesRead = cache.define('matches:companies', { key: () => '', tags: () => ['match-companies'], load: () => repo.companies() });
 
   return {
     ingest,
@@ -103,21 +228,22 @@ export function createMatchesService(deps: MatchesDeps) {
       if (!ok) throw new AppError('matches.feed_token', 401);
     },
 
-    /** Other processes' finishes reach this one through the push channel: drop their tables. */
+    /**
+     * Other processes' writes reach this one through the push channel: drop the cached reads they
+     * make untrue, and the tables of finished matches. Subscribed before the score socket, so a
+     * frame leaves only after the copies it contradicts are gone.
+     */
     async listen() {
       return push.subscribe((msg) => {
+        cache.drop(dropTagsOf(msg));
         if (msg.t === 'rows') for (const r of msg.rows) if (r.status >= 8) tables.invalidate(r.season_id);
       });
     },
 
-    hotCompetitions: (type: number, all: boolean) => competitions(type, all),
+    hotCompetitions: (type: number, all: boolean) => competitionsRead.get({ type, all }),
 
     async recommend(type: number, limit: number, user: AuthUser | null) {
-      const sport = sportOf(type);
-      const live = await list({ sport, status: 'live' }, 'live_first', limit, 0, user);
-      if (live.rows.length >= limit) return live.rows;
-      const next = await list({ sport, status: 'upcoming', from: clock.now() }, 'kickoff', limit - live.rows.length, 0, user);
-      return [...live.rows, ...next.rows];
+      return personal(await recommendRead.get({ type, limit }), user, sameRows, replaceRows);
     },
 
     async allMatch(
@@ -132,52 +258,40 @@ export function createMatchesService(deps: MatchesDeps) {
         f.from = new Date(start);
         f.to = new Date(start + 24 * HOUR);
       }
-      if (input.collected) {
-        if (!user) throw new AppError('auth.login_first', 401, 700);
-        f.ids = await repo.flaggedIds('collect', user.id);
-      }
-      if (input.competition_id && !(await repo.competition(input.competition_id))) throw notFound('matches.competition_not_found');
       const order = input.status === 'all' && !input.date ? 'live_first' : 'kickoff';
-      const page = await list(f, order, input.limit, (input.page - 1) * input.limit, user);
-      return { list: page.rows, total: page.total, page: input.page, limit: input.limit };
+      const q: ListQuery = { f, order, limit: input.limit, offset: (input.page - 1) * input.limit };
+      if (input.collected) {
+        // The caller's own favourites: personal through and through, read from the database.
+        if (!user) throw new AppError('auth.login_first', 401, 700);
+        if (input.competition_id && !(await repo.competition(input.competition_id))) throw notFound('matches.competition_not_found');
+        f.ids = await repo.flaggedIds('collect', user.id);
+        const page = await repo.list(f, order, q.limit, q.offset);
+        return { list: await rows.withFlags(await rows.fromJoined(page.rows), user), total: page.total, page: input.page, limit: input.limit };
+      }
+      return personal(await allMatchRead.get(q), user, (d) => d.list, (d, list) => ({ ...d, list }));
     },
 
     async seasonTable(competitionId: number, seasonId?: number) {
-      const comp = await repo.competition(competitionId);
-      if (!comp) throw notFound('matches.competition_not_found');
-      const seasons = await repo.seasons(competitionId);
-      const season = seasonId ? seasons.find((s) => s.id === seasonId) : seasons[0];
-      if (seasonId && !season) throw notFound('matches.season_invalid');
-      const [competition] = (await competitions(comp.sport === 'basketball' ? 2 : 1, true)).filter((c) => c.id === competitionId);
-      return { competition, seasons, season_id: season?.id ?? 0, groups: season ? await tables.tables(season.id) : [] };
+      return seasonTableRead.get({ competitionId, seasonId });
     },
 
-    async detail(id: number, user: AuthUser | null): Promise<MatchDetail> {
-      const m = await match(id);
-      const [[row], events, odds, companies] = await Promise.all([rows.byIds([id]), repo.events(id), repo.odds([id]), repo.companies()]);
-      const [flagged] = await rows.withFlags([row], user);
-      return {
-        match: flagged,
-        events: events.map(toEvent),
-        stats: m.stats,
-        exponents: odds.map(toExponent),
-        companies,
-        source: m.source === 'replay' ? 'openfootball (CC0)' : '',
-      };
+    async detail(id: number, user: AuthUser | null) {
+      return personal(
+        await detailRead.get(id),
+        user,
+        (d) => [d.match],
+        (d, [m]) => ({ ...d, match: m }),
+      );
     },
 
-    async robot(id: number, lang: Lang) {
-      await match(id);
-      const [[row], events] = await Promise.all([rows.byIds([id]), repo.events(id)]);
-      return { match_id: id, name: translate(lang, 'matches.robot_name'), lines: robotLines(row, events.map(toEvent), lang) };
-    },
+    robot: (id: number, lang: Lang) => robotRead.get({ id, lang }),
 
-    companies: () => repo.companies(),
+    companies: () => companiesRead.get(undefined),
 
     async reserveList(user: AuthUser, type: number) {
       const ids = await repo.flaggedIds('reserve', user.id);
-      const page = await list({ sport: sportOf(type), ids }, 'kickoff', 500, 0, user);
-      return page.rows;
+      const page = await repo.list({ sport: sportOf(type), ids }, 'kickoff', 500, 0);
+      return rows.withFlags(await rows.fromJoined(page.rows), user);
     },
 
     async collect(user: AuthUser, input: { match_id: number; type?: number; status?: number }) {
@@ -185,6 +299,21 @@ export function createMatchesService(deps: MatchesDeps) {
     },
     async reserve(user: AuthUser, input: { match_id: number; type?: number; status?: number }) {
       return { match_id: input.match_id, reserve: (await toggle('reserve', user, input)) ? 1 : 0 };
+    },
+
+    /** One match named in the reader's language, for a live room's reservation or link (null when unknown; sport null: either). */
+    async summary(sport: Sport | null, id: number, lang: Lang) {
+      const row = await repo.summary(sport, id);
+      if (!row) return null;
+      return {
+        id: row.id,
+        sport: row.sport as Sport,
+        kickoffAt: row.kickoffAt,
+        status: row.status,
+        homeName: row.home[lang] || row.home.en,
+        awayName: row.away[lang] || row.away.en,
+        leagueName: row.league[lang] || row.league.en,
+      };
     },
 
     /** What a (re)connecting socket client gets first: every match in play or near its kick-off. */

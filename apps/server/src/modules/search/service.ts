@@ -1,38 +1,55 @@
 import type { Lang } from '@livesports/contracts/messages';
+import type { ArticleCard, Post } from '@livesports/contracts/content';
 import type { LiveRoomCard } from '@livesports/contracts/search';
-import type { ContentService } from '../content/service.ts';
-import type { SocialService } from '../social/service.ts';
+import type { Person } from '@livesports/contracts/social';
 import type { SearchRepo } from './repo.ts';
 import { tsqueryLiteral } from './tokenize.ts';
 
-/** Live rooms matching a word. Rooms come with the live module; until it plugs in, none. */
-export type LiveRoomSearch = (name: string, opts: { limit: number; offset: number }) => Promise<{ list: LiveRoomCard[]; total: number }>;
-const noRooms: LiveRoomSearch = async () => ({ list: [], total: 0 });
+type Found<T> = { list: T[]; total: number };
+type Paging = { page: number; limit: number };
+
+/** Live rooms matching a word. */
+export type LiveRoomSearch = (name: string, opts: { limit: number; offset: number }) => Promise<Found<LiveRoomCard>>;
+
+/**
+ * The search port: what each domain that has something to find plugs in (`provide`). Content
+ * plugs in headlines and posts, social the people cards, live the rooms; a part nobody plugged in
+ * finds nothing.
+ */
+export interface SearchSources {
+  articles(tsquery: string, paging: Paging, lang: Lang): Promise<Found<ArticleCard> & Paging>;
+  posts(tsquery: string, paging: Paging, viewer: number | null): Promise<Found<Post> & Paging>;
+  people(ids: number[], viewer: number | null): Promise<Person[]>;
+  liveRooms: LiveRoomSearch;
+}
 
 export interface SearchDeps {
   repo: SearchRepo;
-  content: Pick<ContentService, 'searchArticles' | 'searchPosts'>;
-  social: Pick<SocialService, 'people'>;
   /** Counts a searched word into hot_keywords (api/universal/getHot). */
   countKeyword: (name: string) => Promise<void>;
-  liveRooms?: LiveRoomSearch;
 }
 
 const empty = { list: [], total: 0 };
+const nothing: SearchSources = {
+  articles: async (_q, paging) => ({ ...empty, ...paging }),
+  posts: async (_q, paging) => ({ ...empty, ...paging }),
+  people: async () => [],
+  liveRooms: async () => empty,
+};
 
 export function createSearchService(deps: SearchDeps) {
-  let liveRooms = deps.liveRooms ?? noRooms;
+  const sources: SearchSources = { ...nothing };
 
   async function people(name: string, anchorsOnly: boolean, page: number, limit: number, viewer: number | null) {
     const { ids, total } = await deps.repo.people(name, { anchorsOnly, limit, offset: (page - 1) * limit });
-    return { list: await deps.social.people(ids, viewer), total };
+    return { list: await sources.people(ids, viewer), total };
   }
 
   return {
-    /** The live module registers its room search here; returns the one it replaces. */
-    setLiveRoomSearch(fn: LiveRoomSearch): LiveRoomSearch {
-      const previous = liveRooms;
-      liveRooms = fn;
+    /** A domain plugs in what it can find; returns the parts it replaced (tests put them back). */
+    provide(parts: Partial<SearchSources>): Partial<SearchSources> {
+      const previous = Object.fromEntries(Object.keys(parts).map((k) => [k, sources[k as keyof SearchSources]]));
+      Object.assign(sources, parts);
       return previous;
     },
 
@@ -43,9 +60,9 @@ export function createSearchService(deps: SearchDeps) {
       const [anchors, users, lives, articles, posts] = await Promise.all([
         people(name, true, 1, limit, viewer),
         people(name, false, 1, limit, viewer),
-        liveRooms(name, { limit, offset: 0 }),
-        tsquery ? deps.content.searchArticles(tsquery, first, lang) : empty,
-        tsquery ? deps.content.searchPosts(tsquery, first, viewer) : empty,
+        sources.liveRooms(name, { limit, offset: 0 }),
+        tsquery ? sources.articles(tsquery, first, lang) : empty,
+        tsquery ? sources.posts(tsquery, first, viewer) : empty,
         deps.countKeyword(name),
       ]);
       const section = <T>(r: { list: T[]; total: number }) => ({ list: r.list, total: r.total });
@@ -57,20 +74,20 @@ export function createSearchService(deps: SearchDeps) {
       return { ...r, page, limit };
     },
 
-    /** Live rooms (none until the live module plugs in) and, meanwhile, the anchors by that name. */
+    /** Live rooms and the anchors by that name. */
     async live(name: string, page: number, limit: number, viewer: number | null) {
-      const [rooms, anchors] = await Promise.all([liveRooms(name, { limit, offset: (page - 1) * limit }), people(name, true, 1, limit, viewer)]);
+      const [rooms, anchors] = await Promise.all([sources.liveRooms(name, { limit, offset: (page - 1) * limit }), people(name, true, 1, limit, viewer)]);
       return { list: rooms.list, total: rooms.total, page, limit, anchors: anchors.list };
     },
 
     async articles(name: string, page: number, limit: number, lang: Lang) {
       const tsquery = tsqueryLiteral(name);
-      return tsquery ? deps.content.searchArticles(tsquery, { page, limit }, lang) : { ...empty, page, limit };
+      return tsquery ? sources.articles(tsquery, { page, limit }, lang) : { ...empty, page, limit };
     },
 
     async posts(name: string, page: number, limit: number, viewer: number | null) {
       const tsquery = tsqueryLiteral(name);
-      return tsquery ? deps.content.searchPosts(tsquery, { page, limit }, viewer) : { ...empty, page, limit };
+      return tsquery ? sources.posts(tsquery, { page, limit }, viewer) : { ...empty, page, limit };
     },
   };
 }

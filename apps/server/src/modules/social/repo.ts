@@ -67,6 +67,14 @@ export function createSocialRepo(db: Db) {
       const [{ n }] = await db.select({ n: countDistinct(follows.followerId) }).from(follows).where(eq(follows.followeeId, id));
       return n;
     },
+    /** Followers of one kind (anchors: the live room header), one row per follower and kind. */
+    async followersAs(id: number, kind: FollowKind) {
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(follows)
+        .where(and(eq(follows.followeeId, id), eq(follows.kind, kind)));
+      return n;
+    },
     async followsCount(id: number) {
       const [{ n }] = await db.select({ n: countDistinct(follows.followeeId) }).from(follows).where(eq(follows.followerId, id));
       return n;

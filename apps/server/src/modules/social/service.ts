@@ -1,8 +1,8 @@
+import { anchorLevel } from '@livesports/contracts/account';
 import { FOLLOW_KINDS, FollowType, type FollowKind, type FollowTypeValue, type Person, type Profile } from '@livesports/contracts/social';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { Bus } from '../../platform/bus.ts';
 import { badInput, notFound, notLoggedIn } from '../../platform/errors.ts';
-import { anchorLevel } from '../account/service.ts';
 import type { SocialRepo } from './repo.ts';
 
 /** Published on the bus when a follow changes, so live rooms can update follower counts. */
@@ -142,6 +142,11 @@ export function createSocialService(deps: { repo: SocialRepo; bus?: Bus }) {
       const next = levelLadder(level + 1).at(-1)!.exp;
       return { levels, exp: u.anchorExp, level, next_exp: next };
     },
+
+    /** How many follow an anchor (the live room header). */
+    anchorFollowers: (anchorId: number) => repo.followersAs(anchorId, 'anchor'),
+    /** Whether a user follows an anchor (the live room header's follow button). */
+    followsAnchor: async (userId: number, anchorId: number) => (await repo.followKinds(userId, anchorId)).includes('anchor'),
 
     /** Person cards in the order of `ids` (search results). */
     async people(ids: number[], viewer: number | null): Promise<Person[]> {

@@ -2,6 +2,7 @@ import type { SystemSettingKey, SystemSettings } from '@livesports/contracts/sys
 import type { Bus } from '../../platform/bus.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
+import type { ReadCache } from '../../platform/read-cache.ts';
 import type { SystemRepo } from './repo.ts';
 
 /** Defaults an operator can override with api/admin/setSystem. */
@@ -20,13 +21,18 @@ export function defaultSettings(publicUrl: string): Record<SystemSettingKey, str
   };
 }
 
-const CHANNEL = 'system:changed';
-/** Settings are read on every page load; a short cache keeps that off the database. */
-const CACHE_MS = 5_000;
+/** Hot words are counters bumped by every search: their order is read again at least this often. */
+const HOT_COUNTERS_MS = 5_000;
 
-export function createSystemService(deps: { repo: SystemRepo; bus: Bus; publicUrl: string; thirdLogin: () => string[]; captcha: boolean }) {
-  let cache: { at: number; value: SystemSettings } | null = null;
-  let hot: { at: number; value: { keywords: { name: string; hits: number }[] } } | null = null;
+export function createSystemService(deps: { repo: SystemRepo; bus: Bus; publicUrl: string; thirdLogin: () => string[]; captcha: boolean; cache: ReadCache }) {
+  // Settings are read on every page load: kept in memory until an operator changes one (any process).
+  const settingsRead = deps.cache.define('system:settings', { key: () => '', tags: () => ['settings'], load: () => load() });
+  const hotRead = deps.cache.define('system:hot', {
+    key: () => '',
+    tags: () => ['hot-keywords'],
+    maxAgeMs: HOT_COUNTERS_MS,
+    load: async () => ({ keywords: await deps.repo.topKeywords(10) }),
+  });
 
   async function load(): Promise<SystemSettings> {
     const rows = await deps.repo.allSettings();
@@ -36,29 +42,20 @@ export function createSystemService(deps: { repo: SystemRepo; bus: Bus; publicUr
   }
 
   return {
-    /** Drop the cache when any process changes a setting. */
-    async listen() {
-      return deps.bus.subscribe(CHANNEL, () => {
-        cache = null;
-      });
-    },
+    /** The cached settings answer (its data for callers inside the server). */
+    settingsAnswer: () => settingsRead.get(undefined),
     async settings(): Promise<SystemSettings> {
-      const now = Date.now();
-      if (!cache || now - cache.at > CACHE_MS) cache = { at: now, value: await load() };
-      return cache.value;
+      return (await settingsRead.get(undefined)).data;
     },
     async setSetting(user: AuthUser, key: SystemSettingKey, value: string) {
       if (!user.isAdmin) throw forbidden();
       await deps.repo.setSetting(key, value);
-      cache = null;
-      await deps.bus.publish(CHANNEL, key);
+      await deps.cache.invalidate(['settings']);
       return this.settings();
     },
-    async hot() {
-      const now = Date.now();
-      if (!hot || now - hot.at > CACHE_MS) hot = { at: now, value: { keywords: await deps.repo.topKeywords(10) } };
-      return hot.value;
-    },
+    hot: () => hotRead.get(undefined),
+    /** Counts one search of a word into the hot list (the search module calls this). */
+    countKeyword: (name: string) => deps.repo.countKeyword(name),
   };
 }
 export type SystemService = ReturnType<typeof createSystemService>;

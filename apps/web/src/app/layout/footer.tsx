@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MemberType, anchorList, memberPage, paths } from '@/config/paths';
 import { isNarrow, prefersDesktop, setPreferDesktop } from '@/shared/lib/device';
 import { useAppStore, useSiteName } from '@/shared/stores/app';
+import { useAuthStore } from '@/shared/stores/auth';
 import { useComingSoon } from '@/shared/stores/coming-soon';
 import { IconMail } from '@/shared/ui/icons';
 import { LogoMark } from '@/shared/ui/logo';
@@ -28,6 +29,9 @@ export function Footer() {
   const site = useSiteName();
   const system = useAppStore((s) => s.system);
   const showComingSoon = useComingSoon((s) => s.show);
+  // An anchor has nothing to apply for: the same place leads to their studio.
+  const isAnchor = useAuthStore((s) => s.user?.is_anchor === 1);
+  const anchorLink = isAnchor ? { to: memberPage(MemberType.BROADCAST_RECORD), label: t('footer.myStudio') } : { to: memberPage(MemberType.APPLY_ANCHOR), label: t('footer.applyAnchor') };
   const details = [
     { key: 'customer_service_email', value: system?.customer_service_email, href: system?.customer_service_email ? `mailto:${system.customer_service_email}` : undefined },
     { key: 'feedback_qq', value: system?.feedback_qq },
@@ -54,8 +58,8 @@ export function Footer() {
               </button>
             ))}
           </div>
-          <Link to={memberPage(MemberType.APPLY_ANCHOR)} className="btn btn--outline btn--sm footer__apply" data-testid="footer-apply-anchor">
-            {t('footer.applyAnchor')}
+          <Link to={anchorLink.to} className="btn btn--outline btn--sm footer__apply" data-testid="footer-apply-anchor">
+            {anchorLink.label}
           </Link>
         </div>
 
@@ -99,7 +103,7 @@ export function Footer() {
               <Link to={paths.download}>{t('footer.download')}</Link>
             </li>
             <li>
-              <Link to={memberPage(MemberType.APPLY_ANCHOR)}>{t('footer.applyAnchor')}</Link>
+              <Link to={anchorLink.to}>{anchorLink.label}</Link>
             </li>
           </ul>
         </div>

@@ -1,9 +1,31 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { FollowType } from '@livesports/contracts/social';
+import { CommentSection } from '@/features/circle/components/comment-section';
+import { articleQueryOptions } from '@/features/news/api/get-article';
 import { ArticlePage } from '@/features/news/pages/article';
 import { FollowButton } from '@/features/social/components/follow-button';
+import { useAuthStore } from '@/shared/stores/auth';
 import '@/styles/community.css';
 
-// /detail?id=: a headline, with the social feature's follow button for its writer.
+// /detail?id=: a headline, with the social feature's follow button for its writer and the circle
+// feature's comments under it (the same comments, likes, deletion rules and reports as a post's).
 export function Component() {
-  return <ArticlePage followSlot={(a) => <FollowButton uid={a.author.id} type={FollowType.WRITER} followed={a.is_followed === 1} size="md" />} />;
+  const me = useAuthStore((s) => s.user?.id ?? 0);
+  const queryClient = useQueryClient();
+  return (
+    <ArticlePage
+      followSlot={(a) => <FollowButton uid={a.author.id} type={FollowType.WRITER} followed={a.is_followed === 1} size="md" />}
+      commentsSlot={(a) => (
+        <CommentSection
+          thread={{ kind: 'article', id: a.id }}
+          ownerIsMe={me === a.author.id}
+          onChanged={(delta) => {
+            // The open article's counter follows at once (refetching it would count another read).
+            queryClient.setQueryData(articleQueryOptions(a.id).queryKey, (old) => (old ? { ...old, comments: Math.max(0, old.comments + delta) } : old));
+            void queryClient.invalidateQueries({ queryKey: ['news', 'list'] });
+          }}
+        />
+      )}
+    />
+  );
 }

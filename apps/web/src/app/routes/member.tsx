@@ -19,6 +19,8 @@ const live = {
   apply: lazy(() => import('@/features/live/components/apply-anchor-panel').then((m) => ({ default: m.ApplyAnchorPanel }))),
   studio: lazy(() => import('@/features/live/components/broadcast-panel').then((m) => ({ default: m.BroadcastPanel }))),
 };
+// The replays feature's panel under the studio: recording on/off, each replay's size, hide, delete.
+const myReplays = lazy(() => import('@/features/replays/components/my-replays-panel').then((m) => ({ default: m.MyReplaysPanel })));
 const later = (Panel: React.ComponentType) => (
   <Suspense fallback={<PageSpinner />}>
     <Panel />
@@ -38,7 +40,12 @@ export function Component() {
         [MemberType.NOBLE]: later(economy.noble),
         [MemberType.INVITE]: later(economy.invite),
         [MemberType.APPLY_ANCHOR]: later(live.apply),
-        [MemberType.BROADCAST_RECORD]: later(live.studio),
+        [MemberType.BROADCAST_RECORD]: (
+          <>
+            {later(live.studio)}
+            {later(myReplays)}
+          </>
+        ),
       }}
     />
   );

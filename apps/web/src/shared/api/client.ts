@@ -82,7 +82,8 @@ async function send<T>(method: HttpMethod, path: string, payload?: object): Prom
   } catch (err) {
     const timedOut = controller.signal.aborted;
     const message = i18n.t(timedOut ? 'common:errors.timeout' : 'common:errors.network');
-    toast.error(message);
+    // Offline, every call fails the same way: the page's offline state says it once (mobile site).
+    if (typeof navigator === 'undefined' || navigator.onLine !== false) toast.error(message);
     throw new ApiError(message, timedOut ? 'timeout' : 'network', undefined, err);
   } finally {
     clearTimeout(timer);

@@ -13,8 +13,8 @@ export interface DialogProps {
   className?: string;
   testId?: string;
   closeLabel?: string;
-  /** 'sheet' fills the screen (mobile site). */
-  variant?: 'modal' | 'sheet' | 'drawer';
+  /** 'sheet' fills the screen (mobile site); 'bottom' rises from the bottom edge (a phone's action sheet). */
+  variant?: 'modal' | 'sheet' | 'drawer' | 'bottom';
   hideTitle?: boolean;
 }
 

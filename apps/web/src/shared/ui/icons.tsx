@@ -110,6 +110,11 @@ export const IconHeart = ({ size, ...r }: P) => (
     <path d="M19 14c1.5-1.5 3-3.2 3-5.5A5.5 5.5 0 0 0 12 5.5 5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4 3 5.5l7 7z" />
   </svg>
 );
+export const IconComment = ({ size, ...r }: P) => (
+  <svg {...iconBase(size, r)}>
+    <path d="M21 12a8 8 0 0 1-11.8 7L4 20l1.1-4.4A8 8 0 1 1 21 12z" />
+  </svg>
+);
 export const IconCalendar = ({ size, ...r }: P) => (
   <svg {...iconBase(size, r)}>
     <rect x="3" y="5" width="18" height="16" rx="2" />

@@ -1,11 +1,10 @@
-import { formatCoins } from '@livesports/contracts/economy';
+import { formatCoins, formatMoney } from '@livesports/contracts/economy';
 import { type Lang, translate } from '@livesports/contracts/messages';
 
 // The sandbox provider's hosted checkout page: plain server-rendered HTML, as a provider's page
 // would be (it is not part of our web app and knows nothing of our session).
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const money = (cents: number, currency: string) => `${currency === 'CNY' ? '¥' : `${currency} `}${(cents / 100).toFixed(2)}`;
 
 export interface CheckoutView {
   orderNo: string;
@@ -19,6 +18,7 @@ export interface CheckoutView {
 
 export function checkoutPage(lang: Lang, v: CheckoutView): string {
   const t = (key: string, params?: Record<string, string | number>) => esc(translate(lang, key, params));
+  const money = (cents: number, currency: string) => formatMoney(cents, currency, lang);
   const action = `/sandbox-pay/checkout/${encodeURIComponent(v.orderNo)}?lang=${lang}`;
   const body =
     v.status === 'pending'

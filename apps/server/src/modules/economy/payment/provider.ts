@@ -1,3 +1,5 @@
+import type { PaymentCurrency } from '@livesports/contracts/economy';
+
 // The seam between recharge orders and whoever takes the money. The embedded default is the
 // sandbox (sandbox.ts); a real provider (Stripe-style or Alipay-style signed notifications)
 // implements the same two methods and is added to the list the economy module is built with.
@@ -34,6 +36,8 @@ export class WebhookRejected extends Error {
 
 export interface PaymentProvider {
   readonly name: string;
+  /** The currency this provider charges in (ISO 4217): the recharge packages are priced in it. */
+  readonly currency: PaymentCurrency;
   /** The address to send the payer to. */
   checkoutUrl(order: CheckoutOrder): Promise<string>;
   /** Checks signature and freshness of a notification and parses it; throws WebhookRejected. */

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import type { PaymentCurrency } from '@livesports/contracts/economy';
 import { safeEqual } from '../../../platform/crypto.ts';
 import { type CheckoutOrder, type PaymentNotification, type PaymentProvider, WebhookRejected } from './provider.ts';
 
@@ -26,9 +27,10 @@ export interface SandboxProvider extends PaymentProvider {
   notification(order: { orderNo: string; money: number; currency: string }, status: 'paid' | 'failed', now: Date): { body: string; headers: Record<string, string> };
 }
 
-export function createSandboxProvider(opts: { secret: string }): SandboxProvider {
+export function createSandboxProvider(opts: { secret: string; currency?: PaymentCurrency }): SandboxProvider {
   return {
     name: 'sandbox',
+    currency: opts.currency ?? 'CNY',
 
     // Same host as the site, so a path: it works whatever address the payer reached us at.
     async checkoutUrl(order: CheckoutOrder) {

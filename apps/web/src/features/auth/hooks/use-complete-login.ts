@@ -36,7 +36,8 @@ export function useCompleteLogin() {
       toast.success(msg || t('msg:auth.login_success'));
       void queryClient.invalidateQueries();
       const here = window.location.pathname;
-      if (here === paths.live || here.startsWith(`${paths.live}/`)) {
+      // A live room (the desktop's or the mobile site's) reloads, so chat and player start as the user.
+      if (here === paths.live || here.startsWith(`${paths.live}/`) || here === `${paths.mobile}${paths.live}`) {
         window.location.reload();
         return;
       }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useChatStore, takeFresh } from '../api/im-client';
 import { useRoomChat } from '../api/use-room-chat';
 import { FONT_PX } from '../lib/danmaku-settings';
@@ -76,16 +76,30 @@ function renderBitmap(text: string, font: number, color: string, framed: boolean
   return { bitmap: c, width };
 }
 
+/** One danmaku to fly: its text, colour and whether it flies in a noble's frame. */
+export interface DanmakuItem {
+  text: string;
+  color: string;
+  framed: boolean;
+}
+/** A batch handed to the canvas; a new object (new id) launches its items. */
+export interface DanmakuBatch {
+  id: number;
+  items: DanmakuItem[];
+}
+
 /**
- * Danmaku over the player (spec §9): every new chat message flies right→left on a canvas, in lanes
- * that do not overlap, inside the chosen area. The loop runs only while something flies and the
- * tab is visible. data-flying on the wrapper says how many are on screen.
+ * Danmaku over a player (spec §9): each item flies right→left on a canvas, in lanes that do not
+ * overlap, inside the chosen area, with the viewer's settings (size, area, opacity, speed). The
+ * loop runs only while something flies, the tab is visible and the layer is not paused (a paused
+ * replay holds its danmaku still). data-flying on the wrapper says how many are on screen. The
+ * live room feeds it from the chat socket, a replay from the broadcast's timeline.
  */
-export function DanmakuLayer({ roomId }: { roomId: number }) {
-  useRoomChat(roomId);
+export function DanmakuCanvas({ batch, paused = false, testId = 'danmaku-layer' }: { batch: DanmakuBatch | null; paused?: boolean; testId?: string }) {
   const settings = useDanmaku();
   const speed = useDanmakuSpeed((s) => s.speed);
-  const fresh = useChatStore((s) => s.fresh);
+  const pausedRef = useRef(paused);
+  pausedRef.current = paused;
   const wrap = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const flying = useRef<Flying[]>([]);
@@ -142,13 +156,22 @@ export function DanmakuLayer({ roomId }: { roomId: number }) {
       ctx.globalAlpha = s.opacity / 100;
       for (const f of flying.current) ctx.drawImage(f.bitmap, Math.round(f.x * dpr), Math.round((6 + f.lane * font * 1.4) * dpr));
     }
-    if ((flying.current.length || waiting.current.length) && !document.hidden) frame.current = requestAnimationFrame(draw);
+    if ((flying.current.length || waiting.current.length) && !document.hidden && !pausedRef.current) frame.current = requestAnimationFrame(draw);
     else last.current = 0;
   };
 
   const start = () => {
-    if (!frame.current && !document.hidden) frame.current = requestAnimationFrame(draw);
+    if (!frame.current && !document.hidden && !pausedRef.current) frame.current = requestAnimationFrame(draw);
   };
+
+  // Paused: the loop stops where it is; playing again picks up from there.
+  useEffect(() => {
+    if (paused) {
+      cancelAnimationFrame(frame.current);
+      frame.current = 0;
+      last.current = 0;
+    } else start();
+  }, [paused]);
 
   // Keep the canvas at the wrapper's size (sharp on high-density screens).
   useEffect(() => {
@@ -175,26 +198,31 @@ export function DanmakuLayer({ roomId }: { roomId: number }) {
     };
   }, []);
 
-  // Launch what the chat heard since the last time.
+  // Launch a new batch.
   useEffect(() => {
-    if (!fresh.length) return;
-    const items = takeFresh();
+    if (!batch?.items.length) return;
     const s = cfg.current.settings;
     const el = wrap.current;
     if (!s.show || !el || document.hidden) return;
-    const me = String(useAuthStore.getState().user?.id ?? '');
-    const blocked = blockedSet(useChatFilters.getState());
     const now = performance.now();
-    for (const m of items) {
-      const text = m.type === 'TIMTextElem' ? (m.payload.text ?? '') : '';
-      if (!text || blocked.has(m.from) || waiting.current.length >= WAIT_MAX) continue;
-      // Nobles fly in their colour inside a frame; my own messages in gold.
-      waiting.current.push({ text, color: m.ext?.color ?? (m.from === me ? '#ffd166' : '#ffffff'), framed: !!m.ext?.noble, at: now });
+    for (const m of batch.items) {
+      if (waiting.current.length >= WAIT_MAX) break;
+      waiting.current.push({ ...m, at: now });
     }
     launch(now);
     setCount();
     start();
-  }, [fresh]);
+  }, [batch]);
+
+  // A new source (a seek in a replay) clears the screen.
+  useEffect(() => {
+    if (batch?.id !== 0) return;
+    flying.current = [];
+    waiting.current = [];
+    setCount();
+    const c = canvas.current;
+    c?.getContext('2d')?.clearRect(0, 0, c.width, c.height);
+  }, [batch]);
 
   // Hiding danmaku clears the screen.
   useEffect(() => {
@@ -207,8 +235,36 @@ export function DanmakuLayer({ roomId }: { roomId: number }) {
   }, [settings.show]);
 
   return (
-    <div className="danmaku-layer" ref={wrap} data-testid="danmaku-layer" data-flying="0" aria-hidden hidden={!settings.show}>
+    <div className="danmaku-layer" ref={wrap} data-testid={testId} data-flying="0" aria-hidden hidden={!settings.show}>
       <canvas ref={canvas} className="danmaku-layer__canvas" />
     </div>
   );
+}
+
+let batches = 0;
+/** Chat text as danmaku: nobles fly in their colour inside a frame; my own messages in gold. */
+export function toDanmaku(m: { from: string; text: string; ext?: { color?: unknown; noble?: unknown } | null }, me: string): DanmakuItem {
+  return { text: m.text, color: (typeof m.ext?.color === "string" ? m.ext.color : null) ?? (m.from === me ? '#ffd166' : '#ffffff'), framed: !!m.ext?.noble };
+}
+export const nextBatchId = () => ++batches;
+
+/** The live room's danmaku: every new chat message of the room, as the socket hears it. */
+export function DanmakuLayer({ roomId }: { roomId: number }) {
+  useRoomChat(roomId);
+  const fresh = useChatStore((s) => s.fresh);
+  const [batch, setBatch] = useState<DanmakuBatch | null>(null);
+  useEffect(() => {
+    if (!fresh.length) return;
+    const items = takeFresh();
+    if (document.hidden) return;
+    const me = String(useAuthStore.getState().user?.id ?? '');
+    const blocked = blockedSet(useChatFilters.getState());
+    const out: DanmakuItem[] = [];
+    for (const m of items) {
+      const text = m.type === 'TIMTextElem' ? (m.payload.text ?? '') : '';
+      if (text && !blocked.has(m.from)) out.push(toDanmaku({ from: m.from, text, ext: m.ext }, me));
+    }
+    if (out.length) setBatch({ id: nextBatchId(), items: out });
+  }, [fresh]);
+  return <DanmakuCanvas batch={batch} />;
 }

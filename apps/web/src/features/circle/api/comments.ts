@@ -1,55 +1,67 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { commentList, commentPost, deleteComment, likeComment, type Comment } from '@livesports/contracts/content';
+import { articleCommentList, commentArticle, commentList, commentPost, deleteComment, likeComment, type Comment } from '@livesports/contracts/content';
 import { request, requestWithMsg } from '@/shared/api/client';
 
-// Comments of a post: POST anchor_dynamics/commentList (paged), anchor_dynamics_user/comment,
-// anchor_dynamics_user/commentLikes, anchor_dynamics_user/deleteComment.
+// Comments of a circle post or of a headline (one kind of comment, two threads):
+//   post:    POST anchor_dynamics/commentList, anchor_dynamics_user/comment
+//   article: GET api/Headlines/commentList, POST api/Headlines_user/comment
+// and for both anchor_dynamics_user/commentLikes and anchor_dynamics_user/deleteComment.
 export const COMMENTS_LIMIT = 20;
-export const fetchComments = (id: number, page: number) => request(commentList, { id, page, limit: COMMENTS_LIMIT });
 
-export const commentsQueryOptions = (id: number, page: number) =>
-  queryOptions({ queryKey: ['circle', 'comments', id, page], queryFn: () => fetchComments(id, page), placeholderData: keepPreviousData });
+export type Thread = { kind: 'post' | 'article'; id: number };
 
-export const useComments = (id: number, page: number) => useQuery(commentsQueryOptions(id, page));
+export const fetchComments = (thread: Thread, page: number) =>
+  request(thread.kind === 'post' ? commentList : articleCommentList, { id: thread.id, page, limit: COMMENTS_LIMIT });
 
-function useRefresh(postId: number) {
+const commentsKey = (thread: Thread) => ['circle', 'comments', thread.kind, thread.id] as const;
+
+export const commentsQueryOptions = (thread: Thread, page: number) =>
+  queryOptions({ queryKey: [...commentsKey(thread), page], queryFn: () => fetchComments(thread, page), placeholderData: keepPreviousData });
+
+export const useComments = (thread: Thread, page: number) => useQuery(commentsQueryOptions(thread, page));
+
+/** After a comment is added or deleted: the thread's comments, and the post's own counters. */
+function useRefresh(thread: Thread, onChanged?: (delta: 1 | -1) => void) {
   const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: ['circle', 'comments', postId] });
-    void queryClient.invalidateQueries({ queryKey: ['circle', 'post', postId] });
-    void queryClient.invalidateQueries({ queryKey: ['circle', 'posts'] });
+  return (delta: 1 | -1) => {
+    void queryClient.invalidateQueries({ queryKey: commentsKey(thread) });
+    if (thread.kind === 'post') {
+      void queryClient.invalidateQueries({ queryKey: ['circle', 'post', thread.id] });
+      void queryClient.invalidateQueries({ queryKey: ['circle', 'posts'] });
+    }
+    onChanged?.(delta);
   };
 }
 
-export function useAddComment(postId: number, onSuccess?: (msg: string) => void) {
-  const refresh = useRefresh(postId);
+export function useAddComment(thread: Thread, onSuccess?: (msg: string) => void, onChanged?: (delta: 1 | -1) => void) {
+  const refresh = useRefresh(thread, onChanged);
   return useMutation({
-    mutationFn: (input: { content: string; pid?: number }) => requestWithMsg(commentPost, { id: postId, ...input }),
+    mutationFn: (input: { content: string; pid?: number }) => requestWithMsg(thread.kind === 'post' ? commentPost : commentArticle, { id: thread.id, ...input }),
     onSuccess: ({ msg }) => {
-      refresh();
+      refresh(1);
       onSuccess?.(msg);
     },
   });
 }
 
-export function useLikeComment(postId: number) {
+export function useLikeComment(thread: Thread) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (c: Comment) => request(likeComment, { id: c.id, like: c.is_liked ? 0 : 1 }),
     onSuccess: (res, c) => {
-      queryClient.setQueriesData<{ list: Comment[] }>({ queryKey: ['circle', 'comments', postId] }, (old) =>
+      queryClient.setQueriesData<{ list: Comment[] }>({ queryKey: commentsKey(thread) }, (old) =>
         old ? { ...old, list: old.list.map((x) => (x.id === c.id ? { ...x, ...res } : x)) } : old,
       );
     },
   });
 }
 
-export function useDeleteComment(postId: number, onSuccess?: (msg: string) => void) {
-  const refresh = useRefresh(postId);
+export function useDeleteComment(thread: Thread, onSuccess?: (msg: string) => void, onChanged?: (delta: 1 | -1) => void) {
+  const refresh = useRefresh(thread, onChanged);
   return useMutation({
     mutationFn: (id: number) => requestWithMsg(deleteComment, { id }),
     onSuccess: ({ msg }) => {
-      refresh();
+      refresh(-1);
       onSuccess?.(msg);
     },
   });

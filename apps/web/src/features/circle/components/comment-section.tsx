@@ -15,11 +15,20 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { IconHeart } from '@/shared/ui/icons';
 import { Pager } from '@/shared/ui/pager';
 import { Spinner } from '@/shared/ui/spinner';
-import { COMMENTS_LIMIT, useAddComment, useComments, useDeleteComment, useLikeComment } from '../api/comments';
+import { COMMENTS_LIMIT, type Thread, useAddComment, useComments, useDeleteComment, useLikeComment } from '../api/comments';
 import { ReportDialog } from './report-dialog';
 
-/** Comments of a post: write (or answer one), like, delete your own, report, page through. */
-export function CommentSection({ postId, postIsMine }: { postId: number; postIsMine: boolean }) {
+export interface CommentSectionProps {
+  /** A circle post or a headline: the same comments, likes, deletion rules and reports. */
+  thread: Thread;
+  /** The viewer wrote the post or article, so may delete any comment under it. */
+  ownerIsMe: boolean;
+  /** Called after a comment was added (+1) or deleted (-1): the page keeps its own counter in step. */
+  onChanged?: (delta: 1 | -1) => void;
+}
+
+/** Comments of a post or a headline: write (or answer one), like, delete your own, report, page through. */
+export function CommentSection({ thread, ownerIsMe, onChanged }: CommentSectionProps) {
   const { t } = useTranslation('circle');
   const islogin = useAuthStore((s) => s.islogin);
   const openLogin = useLoginDialog((s) => s.openLogin);
@@ -28,19 +37,23 @@ export function CommentSection({ postId, postIsMine }: { postId: number; postIsM
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reporting, setReporting] = useState<number | null>(null);
-  const { data, isLoading } = useComments(postId, page);
-  const add = useAddComment(postId, (msg) => {
-    toast.success(msg);
-    setText('');
-    setReplyTo(null);
-  });
-  const like = useLikeComment(postId);
-  const remove = useDeleteComment(postId, (msg) => toast.success(msg));
+  const { data, isLoading } = useComments(thread, page);
+  const add = useAddComment(
+    thread,
+    (msg) => {
+      toast.success(msg);
+      setText('');
+      setReplyTo(null);
+    },
+    onChanged,
+  );
+  const like = useLikeComment(thread);
+  const remove = useDeleteComment(thread, (msg) => toast.success(msg), onChanged);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!islogin) return openLogin('login');
-    const input = { id: postId, content: text, pid: replyTo?.id };
+    const input = { id: thread.id, content: text, pid: replyTo?.id };
     const parsed = commentInput.safeParse(input);
     if (!parsed.success) return setError(tMsg(parsed.error.issues[0]?.message));
     setError(null);
@@ -116,7 +129,7 @@ export function CommentSection({ postId, postIsMine }: { postId: number; postIsM
                   <button type="button" className="link-btn" onClick={() => (islogin ? setReplyTo(c) : openLogin('login'))}>
                     {t('reply')}
                   </button>
-                  {c.is_mine || postIsMine ? (
+                  {c.is_mine || ownerIsMe ? (
                     <button type="button" className="link-btn" onClick={() => window.confirm(t('confirmDeleteComment')) && remove.mutate(c.id)} data-testid={`comment-delete-${c.id}`}>
                       {t('delete')}
                     </button>

@@ -9,19 +9,11 @@ import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { toast } from '@/shared/stores/toast';
 import { Avatar } from '@/shared/ui/avatar';
-import { IconHeart } from '@/shared/ui/icons';
+import { IconComment, IconHeart } from '@/shared/ui/icons';
 import { useDeletePost } from '../api/delete-post';
 import { useLikePost } from '../api/like-post';
 import { ImageGrid } from './image-grid';
 import { ReportDialog } from './report-dialog';
-
-function IconComment({ size = 18 }: { size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
-      <path d="M21 12a8 8 0 0 1-11.8 7L4 20l1.1-4.4A8 8 0 1 1 21 12z" />
-    </svg>
-  );
-}
 
 export interface PostCardProps {
   post: Post;
@@ -81,12 +73,12 @@ export function PostCard({ post, followSlot, detail, onDeleted }: PostCardProps)
         </button>
         {detail ? (
           <span className="post-card__action">
-            <IconComment />
+            <IconComment size={18} />
             <span>{post.comments}</span>
           </span>
         ) : (
           <Link to={postPage(post.id)} className="post-card__action" data-testid={`post-comments-${post.id}`}>
-            <IconComment />
+            <IconComment size={18} />
             <span>{post.comments}</span>
           </Link>
         )}

@@ -36,7 +36,7 @@ export function CircleDetailPage({ followSlot }: { followSlot?: (post: Post) => 
       <div className="card">
         <PostCard post={data} followSlot={followSlot} detail onDeleted={() => navigate(paths.circle)} />
       </div>
-      <CommentSection postId={data.id} postIsMine={data.is_mine === 1} />
+      <CommentSection thread={{ kind: 'post', id: data.id }} ownerIsMe={data.is_mine === 1} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../locales';
 import { useComingSoon } from '@/shared/stores/coming-soon';
@@ -22,8 +23,11 @@ function PlayMark() {
   );
 }
 
-/** /downLoad: the apps are not published yet; the badges say so instead of pointing anywhere. */
-export function DownloadPage() {
+/**
+ * /downLoad: the apps are not published yet; the badges say so instead of pointing anywhere.
+ * `install`: the mobile site's "add to home screen" card, placed first where it is offered.
+ */
+export function DownloadPage({ install }: { install?: ReactNode }) {
   const { t } = useTranslation('download');
   const show = useComingSoon((s) => s.show);
   const site = useSiteName();
@@ -34,6 +38,7 @@ export function DownloadPage() {
   ];
   return (
     <section className="page download">
+      {install}
       <div className="download__hero card">
         <div className="download__copy">
           <span className="hero__kicker">{t('kicker')}</span>

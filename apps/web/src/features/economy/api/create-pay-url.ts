@@ -6,9 +6,9 @@ import { request } from '@/shared/api/client';
 // Sent as POST (the server also answers the spec's GET) so nothing sits in a URL.
 const payUrlPost = { ...payUrl, method: 'POST' as const };
 
+/** Creates the order; the caller sends the payer to `pay_url` (this page, or a checkout window). */
 export function useCreatePayUrl() {
   return useMutation({
     mutationFn: (input: { id: number; provider?: string }) => request(payUrlPost, { id: input.id, provider: input.provider ?? 'sandbox' }),
-    onSuccess: (data) => window.location.assign(data.pay_url),
   });
 }

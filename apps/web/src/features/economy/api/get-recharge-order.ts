@@ -9,7 +9,8 @@ export const useRechargeOrder = (orderNo: string | null) =>
     queryKey: ['economy', 'recharge-order', orderNo],
     queryFn: () => request(rechargeOrder, { order_no: orderNo! }),
     enabled: !!orderNo,
-    refetchInterval: (q) => (q.state.data?.status === 'pending' && q.state.dataUpdateCount < 30 ? 1500 : false),
+    // Every 1.5 s while pending, for up to 15 minutes (a payer may take a while in the checkout window).
+    refetchInterval: (q) => (q.state.data?.status === 'pending' && q.state.dataUpdateCount < 600 ? 1500 : false),
   });
 
 // GET api/chargerules/orderList: the caller's recharge orders.

@@ -1,4 +1,5 @@
-import { formatCoins } from '@livesports/contracts/economy';
+import { formatCoins, formatMoney } from '@livesports/contracts/economy';
+import { currentLanguage } from '@/shared/i18n';
 
 /** A gold-coin amount (tenths on the wire) with the coin mark; `signed` shows + for income. */
 export function Coins({ value, signed, className, testId }: { value: number; signed?: boolean; className?: string; testId?: string }) {
@@ -12,7 +13,7 @@ export function Coins({ value, signed, className, testId }: { value: number; sig
   );
 }
 
-/** Money in cents with its currency sign. */
+/** Money in cents of its currency, written the way a reader of the interface language expects. */
 export function Money({ cents, currency }: { cents: number; currency: string }) {
-  return <span className="money">{`${currency === 'CNY' ? '¥' : `${currency} `}${(cents / 100).toFixed(2)}`}</span>;
+  return <span className="money">{formatMoney(cents, currency, currentLanguage())}</span>;
 }

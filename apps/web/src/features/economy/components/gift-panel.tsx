@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { GIFT_COUNTS, COMBO_WINDOW_MS, formatCoins } from '@livesports/contracts/economy';
 import type { Gift, GiftEvent, SendGiftResult } from '@livesports/contracts/economy-gifts';
-import { paths } from '@/config/paths';
 import { ApiError } from '@/shared/api/client';
 import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
@@ -17,6 +16,7 @@ import { newKey } from '../lib/keys';
 import '../locales';
 import '../economy.css';
 import { Coins } from './coins';
+import { RechargeDialog } from './recharge-dialog';
 // Registers the server message catalogue (namespace 'msg') this file's texts use.
 import '@/shared/i18n/messages';
 
@@ -26,15 +26,21 @@ export interface GiftPanelProps {
   /** Called after each successful send with an event shaped like the room's gift message (type 100), to play at once. */
   onSent?: (event: GiftEvent, result: SendGiftResult) => void;
   compact?: boolean;
+  /** Beside the balance (the room puts its guard button there). */
+  extra?: ReactNode;
+  /**
+   * Where recharge goes instead of the dialog over the room. The phone's sheet sends the fan to the
+   * mobile wallet: a checkout popup from a bottom sheet is lost behind the tab on most phones.
+   */
+  rechargeHref?: string;
 }
-
-const rechargePath = `${paths.member}?type=1&isRecharge=true`;
 
 /**
  * The live room's gift panel: catalogue and backpack, a count, send; then a combo button that
  * sends the same gift again (each press its own idempotency key) while the combo window is open.
  */
-export function GiftPanel({ roomId, onSent, compact }: GiftPanelProps) {
+export function GiftPanel({ roomId, onSent, compact, extra, rechargeHref }: GiftPanelProps) {
+  const navigate = useNavigate();
   const { t } = useTranslation('economy');
   const user = useAuthStore((s) => s.user);
   const islogin = useAuthStore((s) => s.islogin);
@@ -46,6 +52,9 @@ export function GiftPanel({ roomId, onSent, compact }: GiftPanelProps) {
   const [picked, setPicked] = useState<number | null>(null);
   const [num, setNum] = useState(1);
   const [combo, setCombo] = useState<{ giftId: number; count: number; until: number } | null>(null);
+  // Recharge opens over the room (the stream keeps playing) and comes back here with the balance.
+  const [recharging, setRechargingOpen] = useState(false);
+  const setRecharging = (open: boolean) => (open && rechargeHref ? navigate(rechargeHref) : setRechargingOpen(open));
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -101,15 +110,16 @@ export function GiftPanel({ roomId, onSent, compact }: GiftPanelProps) {
         {islogin ? (
           <span className="gift-panel__balance">
             <Coins value={balance} testId="gift-balance" />
-            <Link to={rechargePath} className="link-btn link-btn--accent">
+            <button type="button" className="link-btn link-btn--accent" onClick={() => setRecharging(true)} data-testid="gift-open-recharge">
               {t('gift.recharge')}
-            </Link>
+            </button>
           </span>
         ) : (
           <button type="button" className="link-btn link-btn--accent" onClick={() => openLogin('login')}>
             {t('gift.loginToSend')}
           </button>
         )}
+        {extra}
       </header>
 
       {gifts.isLoading ? (
@@ -148,15 +158,16 @@ export function GiftPanel({ roomId, onSent, compact }: GiftPanelProps) {
             <strong>×{combo.count}</strong>
           </button>
         ) : short ? (
-          <Link className="btn btn--primary btn--md" to={rechargePath} data-testid="gift-recharge">
+          <Button onClick={() => setRecharging(true)} data-testid="gift-recharge" title={t('gift.notEnoughHint')}>
             {t('gift.notEnough')}
-          </Link>
+          </Button>
         ) : (
           <Button disabled={!gift} loading={send.isPending} onClick={() => gift && fire(gift.id, num)} data-testid="gift-send">
             {t('gift.send')}
           </Button>
         )}
       </footer>
+      {islogin && <RechargeDialog open={recharging} onOpenChange={setRecharging} />}
     </section>
   );
 }

@@ -10,7 +10,8 @@ import { RoomRanking } from './room-ranking';
 
 /**
  * What a live room page places from the economy feature (room id = the anchor's user id):
- *   side column:  <RoomGiftSide roomId={id} />   guard button, gift panel, room ranking
+ *   under player: <RoomGiftBar roomId={id} />    gift panel, balance, recharge, guard button
+ *   side column:  <RoomGiftSide roomId={id} />   room ranking
  *   over player:  <RoomGiftOverlay roomId={id} /> gift effects
  *   chat list:    <GiftChatLine event={…} />     (gift-effects.tsx) for IM custom messages type 100
  * Gifts heard from the room's IM (type 100) are handed to `playGift(event)`; the sender's own
@@ -52,13 +53,15 @@ export function RoomGiftOverlay({ roomId }: { roomId: number }) {
   return <GiftEffectLayer shows={shows} />;
 }
 
+/** Under the player (as on every streaming site): gifts, send, balance and recharge, the guard button. */
+export function RoomGiftBar({ roomId }: { roomId: number }) {
+  return <GiftPanel roomId={roomId} onSent={playGift} extra={<GuardButton roomId={roomId} />} />;
+}
+
+/** In the side column, under the chat: the room's ranking of givers. */
 export function RoomGiftSide({ roomId }: { roomId: number }) {
   return (
     <div className="eco-room-side" data-testid="room-gift-side">
-      <div className="eco-room-side__bar">
-        <GuardButton roomId={roomId} />
-      </div>
-      <GiftPanel roomId={roomId} onSent={playGift} />
       <RoomRanking roomId={roomId} />
     </div>
   );

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { WEALTH_LEVEL_COINS, TENTHS } from '@livesports/contracts/economy';
 import { MemberType, memberPage } from '@/config/paths';
+import { useAuthStore } from '@/shared/stores/auth';
 import { Button } from '@/shared/ui/button';
 import { useWallet } from '../api/get-wallet';
 import '../locales';
@@ -51,6 +52,12 @@ export function WalletPanel() {
     setParams(p, { replace: true });
   };
   const w = wallet.data;
+  // Income is what an anchor's room earns: a fan never has any, so they see no income, conversion
+  // or withdrawal parts (a former anchor with income left still does).
+  const isAnchor = useAuthStore((s) => s.user?.is_anchor === 1);
+  const earns = isAnchor || (w?.income ?? 0) > 0 || (w?.withdrawing ?? 0) > 0;
+  const tabs = TABS.filter((k) => earns || (k !== 'income' && k !== 'convert'));
+  const shown: Tab = tabs.includes(tab) ? tab : 'recharge';
 
   return (
     <div className="eco-wallet" data-testid="wallet-panel">
@@ -64,27 +71,33 @@ export function WalletPanel() {
             {t('wallet.recharge')}
           </Button>
         </div>
-        <div className="eco-balance">
-          <span className="eco-balance__label">{t('wallet.income')}</span>
-          <strong className="eco-balance__value" data-testid="wallet-income">
-            <Coins value={w?.income ?? 0} />
-          </strong>
-          <div className="eco-balance__actions">
-            <Button size="sm" variant="secondary" onClick={() => choose('convert')} disabled={!w?.income}>
-              {t('wallet.convert')}
-            </Button>
-            <Link className="btn btn--ghost btn--sm" to={memberPage(MemberType.WITHDRAWAL)}>
-              {t('wallet.withdraw')}
-            </Link>
+        {earns && (
+          <div className="eco-balance" data-testid="wallet-income-card">
+            <span className="eco-balance__label">{t('wallet.income')}</span>
+            <strong className="eco-balance__value" data-testid="wallet-income">
+              <Coins value={w?.income ?? 0} />
+            </strong>
+            <div className="eco-balance__actions">
+              <Button size="sm" variant="secondary" onClick={() => choose('convert')} disabled={!w?.income}>
+                {t('wallet.convert')}
+              </Button>
+              {isAnchor && (
+                <Link className="btn btn--ghost btn--sm" to={memberPage(MemberType.WITHDRAWAL)}>
+                  {t('wallet.withdraw')}
+                </Link>
+              )}
+            </div>
           </div>
-        </div>
-        <div className="eco-balance">
-          <span className="eco-balance__label">{t('wallet.withdrawing')}</span>
-          <strong className="eco-balance__value">
-            <Coins value={w?.withdrawing ?? 0} />
-          </strong>
-          <span className="muted">{t('wallet.withdrawingHint')}</span>
-        </div>
+        )}
+        {earns && (
+          <div className="eco-balance">
+            <span className="eco-balance__label">{t('wallet.withdrawing')}</span>
+            <strong className="eco-balance__value">
+              <Coins value={w?.withdrawing ?? 0} />
+            </strong>
+            <span className="muted">{t('wallet.withdrawingHint')}</span>
+          </div>
+        )}
         <div className="eco-balance">
           <span className="eco-balance__label">{t('wallet.wealth')}</span>
           <strong className="eco-balance__value">
@@ -98,17 +111,17 @@ export function WalletPanel() {
 
       <div className="card">
         <div className="tabs" role="tablist">
-          {TABS.map((k) => (
-            <button key={k} type="button" role="tab" aria-selected={tab === k} className={tab === k ? 'tabs__tab is-active' : 'tabs__tab'} onClick={() => choose(k)} data-testid={`wallet-tab-${k}`}>
+          {tabs.map((k) => (
+            <button key={k} type="button" role="tab" aria-selected={shown === k} className={shown === k ? 'tabs__tab is-active' : 'tabs__tab'} onClick={() => choose(k)} data-testid={`wallet-tab-${k}`}>
               {t(`wallet.tabs.${k}`)}
             </button>
           ))}
         </div>
-        {tab === 'recharge' && <RechargePanel orderNo={params.get('order')} />}
-        {tab === 'consumption' && <LedgerList wallet="consumption" />}
-        {tab === 'income' && <LedgerList wallet="income" />}
-        {tab === 'orders' && <RechargeOrders />}
-        {tab === 'convert' && <ConvertForm income={w?.income ?? 0} />}
+        {shown === 'recharge' && <RechargePanel orderNo={params.get('order')} />}
+        {shown === 'consumption' && <LedgerList wallet="consumption" />}
+        {shown === 'income' && <LedgerList wallet="income" />}
+        {shown === 'orders' && <RechargeOrders />}
+        {shown === 'convert' && <ConvertForm income={w?.income ?? 0} />}
       </div>
     </div>
   );

@@ -48,11 +48,13 @@ function SkeletonGrid({ count, kind }: { count: number; kind: 'room' | 'match' }
  */
 export function HomePage({
   aside,
+  hero,
   matches,
   live,
   news,
 }: {
   aside?: ReactNode;
+  /** The hero's screen: the most watched live room (the live feature fills it). */ hero?: ReactNode;
   /** Hot matches (the matches feature fills it). */ matches?: ReactNode;
   /** Live rooms (the live feature fills it). */ live?: ReactNode;
   /** Latest headlines (the news feature fills it). */ news?: ReactNode;
@@ -78,12 +80,14 @@ export function HomePage({
               ))}
             </div>
           </div>
-          <div className="hero__screen" aria-hidden>
-            <div className="hero__screen-inner">
-              <IconTv size={44} />
-              <span>{t('hero.noLive')}</span>
+          {hero ?? (
+            <div className="hero__screen" aria-hidden>
+              <div className="hero__screen-inner">
+                <IconTv size={44} />
+                <span>{t('hero.noLive')}</span>
+              </div>
             </div>
-          </div>
+          )}
         </div>
         <div className="hero__aside">{aside}</div>
       </section>

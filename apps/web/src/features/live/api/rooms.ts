@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import type { RoomInfo } from '@livesports/contracts/live';
 import { request } from '@/shared/api/client';
 import { lightCalls } from '@/shared/api/light-calls';
 
@@ -38,6 +39,11 @@ export function useRoomInfo(roomId: number) {
     refetchInterval: (q) => (q.state.data?.live.is_live ? 20_000 : 4_000),
     retry: false,
   });
+}
+
+/** Writes a change of the anchor (followers after a follow) into every cached copy of the room. */
+export function patchRoomAnchor(queryClient: QueryClient, roomId: number, patch: Partial<RoomInfo['anchor']>) {
+  queryClient.setQueriesData<RoomInfo>({ queryKey: ['live', 'room', roomId] }, (old) => (old ? { ...old, anchor: { ...old.anchor, ...patch } } : old));
 }
 
 /** GET api/tenxun/getOnlineMemberNum */

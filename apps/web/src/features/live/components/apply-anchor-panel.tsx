@@ -1,7 +1,7 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApplicationStatus, applicationInput } from '@livesports/contracts/live-anchor';
+import { type Application, ApplicationStatus, applicationInput, applicationState } from '@livesports/contracts/live-anchor';
 import { MemberType, memberPage, paths } from '@/config/paths';
 import { request } from '@/shared/api/client';
 import { lightCalls } from '@/shared/api/light-calls';
@@ -10,7 +10,7 @@ import { useAuthStore } from '@/shared/stores/auth';
 import { toast } from '@/shared/stores/toast';
 import { Button } from '@/shared/ui/button';
 import { Input, Textarea } from '@/shared/ui/input';
-import { IconCheck, IconMic } from '@/shared/ui/icons';
+import { IconCheck, IconClose, IconMic } from '@/shared/ui/icons';
 import { PageSpinner } from '@/shared/ui/spinner';
 import { useApplication, useSubmitApplication } from '../api/application';
 import '../locales';
@@ -18,24 +18,47 @@ import '../live.css';
 
 type Field = 'real_name' | 'id_number' | 'live_type' | 'experience' | 'contact' | 'introduction' | 'agreement' | 'inviter' | 'invite_code';
 const EMPTY = { real_name: '', id_number: '', live_type: '', experience: '', contact: '', introduction: '', inviter: '', invite_code: '', agreement: false };
+type Form = typeof EMPTY;
 
-/** Submitted → under review → approved, as three steps. */
+/** A rejected application's answers, to correct and send again (the agreement is ticked anew). */
+const answersOf = (a: Application): Form => ({
+  real_name: a.real_name,
+  id_number: a.id_number,
+  live_type: String(a.live_type),
+  experience: a.experience,
+  contact: a.contact,
+  introduction: a.introduction,
+  inviter: a.inviter,
+  invite_code: a.invite_code,
+  agreement: false,
+});
+
+/** Submitted → under review → approved (or rejected), as three steps, and the state in words. */
 function Steps({ status }: { status: number }) {
   const { t } = useTranslation('live');
+  const rejected = status === ApplicationStatus.REJECTED;
   const steps = [
     { key: 'submitted', done: status >= 0 },
     { key: 'review', done: status >= 1 },
-    { key: 'approved', done: status === ApplicationStatus.APPROVED },
+    rejected ? { key: 'rejected', done: true } : { key: 'approved', done: status === ApplicationStatus.APPROVED },
   ];
+  const current = rejected ? 2 : status;
   return (
-    <ol className="steps" data-testid="apply-steps">
-      {steps.map((s, i) => (
-        <li key={s.key} className={['steps__item', s.done && 'is-done', status === i && 'is-current'].filter(Boolean).join(' ')}>
-          <span className="steps__dot">{s.done ? <IconCheck size={14} /> : i + 1}</span>
-          <span>{t(`apply.steps.${s.key}`)}</span>
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol className="steps" data-testid="apply-steps">
+        {steps.map((s, i) => (
+          <li key={s.key} className={['steps__item', s.done && 'is-done', current === i && 'is-current', s.key === 'rejected' && 'is-rejected'].filter(Boolean).join(' ')}>
+            <span className="steps__dot">{s.key === 'rejected' ? <IconClose size={14} /> : s.done ? <IconCheck size={14} /> : i + 1}</span>
+            <span>{t(`apply.steps.${s.key}`)}</span>
+          </li>
+        ))}
+      </ol>
+      {status >= 0 && (
+        <p className="apply-state" data-testid="apply-state">
+          {t('apply.stateLabel')} <strong className={`apply-state__value apply-state__value--${applicationState(status)}`}>{t(`apply.state.${applicationState(status)}`)}</strong>
+        </p>
+      )}
+    </>
   );
 }
 
@@ -45,12 +68,15 @@ export function ApplyAnchorPanel() {
   const user = useAuthStore((s) => s.user);
   const setUser = useAuthStore((s) => s.setUser);
   const app = useApplication();
-  const [form, setForm] = useState(EMPTY);
+  // Null until the viewer types: the form shows a rejected application's answers (or nothing) until then.
+  const [edited, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [editing, setEditing] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const submit = useSubmitApplication((msg) => {
     toast.success(msg);
     setEditing(false);
+    setForm(null);
   });
 
   // Approved while the page is open: refresh the stored user, so the header shows the anchor.
@@ -98,15 +124,28 @@ export function ApplyAnchorPanel() {
     );
   }
 
-  const set = <K extends keyof typeof EMPTY>(k: K, v: (typeof EMPTY)[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const rejected = info.status === ApplicationStatus.REJECTED;
+  const form = edited ?? (rejected && info.application ? answersOf(info.application) : EMPTY);
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => {
+    setForm({ ...form, [k]: v });
+    // A corrected field loses its message at once; the others keep theirs until the next try.
+    if (errors[k as Field]) setErrors((e) => ({ ...e, [k]: undefined }));
+  };
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     // The contract's own schema: the same messages the server would answer, before sending.
+    // Every field that fails is flagged at once (its first message), not just the first one.
     const parsed = applicationInput.safeParse(form);
     if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      setErrors({ [first.path[0] as Field]: tMsg(first.message) });
+      const all: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        all[field] ??= tMsg(issue.message);
+      }
+      setErrors(all);
+      // Take the viewer to the first flagged field once the messages are drawn.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     setErrors({});
@@ -114,7 +153,7 @@ export function ApplyAnchorPanel() {
   }
 
   return (
-    <form className="card apply-form" onSubmit={onSubmit} noValidate data-testid="apply-form">
+    <form ref={formRef} className="card apply-form" onSubmit={onSubmit} noValidate data-testid="apply-form">
       <div className="apply-form__intro">
         <IconMic size={22} />
         <div>
@@ -122,10 +161,13 @@ export function ApplyAnchorPanel() {
           <p className="muted">{info.open ? t('apply.formText') : t('msg:live.applications_closed')}</p>
         </div>
       </div>
-      {info.status === ApplicationStatus.REJECTED && (
-        <p className="notice notice--danger" data-testid="apply-rejected">
-          {t('apply.rejected')} {info.application?.reason && <strong>{info.application.reason}</strong>}
-        </p>
+      {rejected && (
+        <>
+          <Steps status={info.status} />
+          <p className="notice notice--danger" data-testid="apply-rejected">
+            {t('apply.rejected')} {info.application?.reason && <strong>{info.application.reason}</strong>}
+          </p>
+        </>
       )}
       <div className="form-grid form-grid--2">
         <Input label={t('apply.realName')} value={form.real_name} onChange={(e) => set('real_name', e.target.value)} error={errors.real_name} maxLength={30} data-testid="apply-real-name" />
@@ -135,7 +177,7 @@ export function ApplyAnchorPanel() {
             {t('apply.liveType')}
           </label>
           <div className="field__control">
-            <select id="apply-live-type" className="field__input" value={form.live_type} onChange={(e) => set('live_type', e.target.value)} data-testid="apply-live-type">
+            <select id="apply-live-type" className="field__input" aria-invalid={!!errors.live_type || undefined} value={form.live_type} onChange={(e) => set('live_type', e.target.value)} data-testid="apply-live-type">
               <option value="">{t('apply.choose')}</option>
               {[1, 2, 3, 4].map((ty) => (
                 <option key={ty} value={ty}>
@@ -159,7 +201,7 @@ export function ApplyAnchorPanel() {
         <Input label={t('apply.inviteCode')} value={form.invite_code} onChange={(e) => set('invite_code', e.target.value)} error={errors.invite_code} maxLength={32} data-testid="apply-invite-code" />
       </div>
       <label className="check apply-form__agree">
-        <input type="checkbox" checked={form.agreement} onChange={(e) => set('agreement', e.target.checked)} data-testid="apply-agreement" />
+        <input type="checkbox" aria-invalid={!!errors.agreement || undefined} checked={form.agreement} onChange={(e) => set('agreement', e.target.checked)} data-testid="apply-agreement" />
         <span>
           {t('apply.agreePrefix')}{' '}
           <Link to={paths.aboutUser} target="_blank">

@@ -14,6 +14,8 @@ import { PageSpinner } from '@/shared/ui/spinner';
 import { useCreateReservation, useDeleteReservation, useReservations } from '../api/reservations';
 import { useEndRoom, useLiveRecord, useMyRoom, useResetKey, useSetPlacard, useStartRoom, useUpdateRoom } from '../api/my-room';
 import { IconCopy, IconEye } from './player/player-icons';
+import { MatchLinkCard } from './match-link-card';
+import { MatchPicker } from './match-picker';
 import { ReservationRows, useWhen } from './reservation-list';
 import '../locales';
 import '../live.css';
@@ -159,6 +161,9 @@ function Schedule({ roomId }: { roomId: number }) {
   const [home, setHome] = useState('');
   const [away, setAway] = useState('');
   const [league, setLeague] = useState('');
+  // A broadcast of a match: its teams and kick-off come from the match, and it links the room around kick-off.
+  const [sport, setSport] = useState<1 | 2>(1);
+  const [matchId, setMatchId] = useState(0);
   const list = useReservations({ room_id: roomId, page: 1, limit: 20 });
   const create = useCreateReservation((msg) => {
     toast.success(msg);
@@ -167,6 +172,7 @@ function Schedule({ roomId }: { roomId: number }) {
     setHome('');
     setAway('');
     setLeague('');
+    setMatchId(0);
   });
   const remove = useDeleteReservation((msg) => toast.success(msg));
   return (
@@ -179,14 +185,37 @@ function Schedule({ roomId }: { roomId: number }) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate({ title, start_time: at ? new Date(at).toISOString() : '', home_name: home, away_name: away, league_name: league });
+          create.mutate(
+            matchId
+              ? { title, start_time: at ? new Date(at).toISOString() : '', sport, match_id: matchId }
+              : { title, start_time: at ? new Date(at).toISOString() : '', home_name: home, away_name: away, league_name: league },
+          );
         }}
       >
         <Input label={t('broadcast.showTitle')} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={40} data-testid="schedule-title" />
         <Input label={t('broadcast.startAt')} type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} data-testid="schedule-time" />
-        <Input label={t('broadcast.home')} value={home} onChange={(e) => setHome(e.target.value)} maxLength={60} />
-        <Input label={t('broadcast.away')} value={away} onChange={(e) => setAway(e.target.value)} maxLength={60} />
-        <Input label={t('broadcast.league')} value={league} onChange={(e) => setLeague(e.target.value)} maxLength={60} />
+        <MatchPicker
+          type={sport}
+          onType={setSport}
+          value={matchId}
+          onChange={(id, row) => {
+            setMatchId(id);
+            // Kick-off as the default start (local time, as the field shows it).
+            if (row && !at) {
+              const d = new Date(row.match_time * 1000 - 15 * 60_000);
+              setAt(new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
+            }
+          }}
+          none={t('matchLink.noMatch')}
+          testId="schedule-match"
+        />
+        {!matchId && (
+          <>
+            <Input label={t('broadcast.home')} value={home} onChange={(e) => setHome(e.target.value)} maxLength={60} />
+            <Input label={t('broadcast.away')} value={away} onChange={(e) => setAway(e.target.value)} maxLength={60} />
+            <Input label={t('broadcast.league')} value={league} onChange={(e) => setLeague(e.target.value)} maxLength={60} />
+          </>
+        )}
         <div className="form-actions">
           <Button type="submit" loading={create.isPending} data-testid="schedule-add">
             {t('broadcast.announce')}
@@ -318,6 +347,7 @@ export function BroadcastPanel() {
         <StreamSetup room={r} />
         <RoomSettings room={r} />
       </div>
+      <MatchLinkCard room={r} />
       <Schedule roomId={r.room_id} />
       <Record />
     </div>

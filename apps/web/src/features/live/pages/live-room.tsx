@@ -1,35 +1,42 @@
 import { type ReactNode, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { RoomInfo } from '@livesports/contracts/live';
+import type { LinkedMatch, RoomInfo } from '@livesports/contracts/live';
 import { anchorList, paths } from '@/config/paths';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { Avatar } from '@/shared/ui/avatar';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { IconTv } from '@/shared/ui/icons';
 import { PageSpinner } from '@/shared/ui/spinner';
-import { useReservations } from '../api/reservations';
-import { useOnlineCount, useRoomInfo } from '../api/rooms';
+import { patchRoomAnchor, useOnlineCount, useRoomInfo } from '../api/rooms';
 import { LivePlayer } from '../components/player/live-player';
 import { IconEye } from '../components/player/player-icons';
 import { compact } from '../components/room-card';
-import { matchLine, ReservationRows, ReserveButton, useWhen } from '../components/reservation-list';
+import { matchLine, ReserveButton, useWhen } from '../components/reservation-list';
+import { RoomNotes } from '../components/room-notes';
 import '../locales';
 import '../live.css';
 
 export interface LiveRoomSlots {
-  /** Follow button for the anchor (social feature). */
-  follow?: (anchor: RoomInfo['anchor']) => ReactNode;
+  /** Follow button for the anchor (social feature); it reports the new state and follower count. */
+  follow?: (anchor: RoomInfo['anchor'], onChange: (followed: boolean, followers: number) => void) => ReactNode;
+  /** Right under the player: the gift bar (economy feature). */
+  underPlayer?: (room: RoomInfo) => ReactNode;
   /** The side column: chat, gifts, ranking (chat and economy features). */
   side?: (room: RoomInfo) => ReactNode;
   /** Drawn over the picture: danmaku, gift effects. */
   overlay?: (room: RoomInfo) => ReactNode;
   /** Over the picture or the offline panel alike: the site-wide horn banner (chat feature). */
   banner?: ReactNode;
+  /** The live score strip of the match the room covers (matches feature), above the player. */
+  matchStrip?: (match: LinkedMatch) => ReactNode;
+  /** Under the room's announcement and schedule: its replays (replays feature). */
+  below?: (room: RoomInfo) => ReactNode;
 }
 
 /** While the anchor is away: who, when they are back, and a promise to start by itself. */
-function OfflinePanel({ room, banner }: { room: RoomInfo; banner?: ReactNode }) {
+export function OfflinePanel({ room, banner }: { room: RoomInfo; banner?: ReactNode }) {
   const { t } = useTranslation('live');
   const when = useWhen();
   const next = room.reserve;
@@ -57,8 +64,9 @@ function OfflinePanel({ room, banner }: { room: RoomInfo; banner?: ReactNode }) 
 }
 
 /** /live?id=<room id>: the player (or the offline state), the anchor, the announcement, the schedule. */
-export function LiveRoomPage({ follow, side, overlay, banner }: LiveRoomSlots) {
+export function LiveRoomPage({ follow, underPlayer, side, overlay, banner, matchStrip, below }: LiveRoomSlots) {
   const { t } = useTranslation('live');
+  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const roomId = Number(params.get('id') ?? 0);
   const info = useRoomInfo(Number.isInteger(roomId) ? roomId : 0);
@@ -66,7 +74,6 @@ export function LiveRoomPage({ follow, side, overlay, banner }: LiveRoomSlots) {
   const room = info.data;
   const live = room?.live.is_live === 1;
   const online = useOnlineCount(roomId, live);
-  const schedule = useReservations({ room_id: roomId > 0 ? roomId : undefined, page: 1, limit: 5 });
   useDocumentTitle(room ? `${room.anchor.nickname} · ${room.anchor.title}` : undefined);
 
   if (!(roomId > 0) || info.isError) {
@@ -81,7 +88,8 @@ export function LiveRoomPage({ follow, side, overlay, banner }: LiveRoomSlots) {
   if (!room) return <PageSpinner />;
 
   const viewers = online.data?.num ?? room.live.online;
-  const upcoming = (schedule.data?.list ?? []).filter((r) => r.id !== room.reserve?.id || live);
+  // A follow or unfollow shows in the header's count at once, not at the next poll.
+  const followed = (on: boolean, followers: number) => patchRoomAnchor(queryClient, roomId, { followers, is_followed: on ? 1 : 0 });
 
   return (
     <section className={['page', 'live-room', theater && 'live-room--theater'].filter(Boolean).join(' ')} data-testid="live-room">
@@ -98,7 +106,9 @@ export function LiveRoomPage({ follow, side, overlay, banner }: LiveRoomSlots) {
               <Link to={anchorList(room.live.type as 1 | 2 | 3 | 4)} className="badge">
                 {t(`types.${room.live.type}`)}
               </Link>
-              <span className="muted">{t('room.followers', { count: room.anchor.followers })}</span>
+              <span className="muted" data-testid="room-followers">
+                {t('room.followers', { count: room.anchor.followers })}
+              </span>
             </p>
           </div>
           <div className="room-head__actions">
@@ -107,9 +117,11 @@ export function LiveRoomPage({ follow, side, overlay, banner }: LiveRoomSlots) {
                 <IconEye size={15} /> {compact(viewers)}
               </span>
             )}
-            {follow?.(room.anchor)}
+            {follow?.(room.anchor, followed)}
           </div>
         </header>
+
+        {room.match && matchStrip?.(room.match)}
 
         {live ? (
           <LivePlayer
@@ -134,23 +146,10 @@ export function LiveRoomPage({ follow, side, overlay, banner }: LiveRoomSlots) {
         ) : (
           <OfflinePanel room={room} banner={banner} />
         )}
+        {underPlayer && <div className="live-room__gifts">{underPlayer(room)}</div>}
 
-        <div className="room-info">
-          <section className="card room-info__placard" aria-labelledby="placard-title">
-            <h2 id="placard-title" className="card__title">
-              {t('room.placard')}
-            </h2>
-            <p className="placard" data-testid="room-placard">
-              {room.live.placard || <span className="muted">{t('room.noPlacard')}</span>}
-            </p>
-          </section>
-          <section className="card room-info__schedule" aria-labelledby="schedule-title">
-            <h2 id="schedule-title" className="card__title">
-              {t('room.schedule')}
-            </h2>
-            {upcoming.length ? <ReservationRows list={upcoming} showAnchor={false} /> : <p className="muted">{t('room.noSchedule')}</p>}
-          </section>
-        </div>
+        <RoomNotes room={room} live={live} />
+        {below && <div className="live-room__more">{below(room)}</div>}
       </div>
       {side && !theater && <aside className="live-room__side">{side(room)}</aside>}
     </section>

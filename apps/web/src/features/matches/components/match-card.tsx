@@ -4,6 +4,7 @@ import type { MatchRow } from '@livesports/contracts/matches';
 import { competitionName, scoreLivePage, started, teamName } from '../lib/format';
 import { MatchStatus } from './match-status';
 import { TeamBadge } from './team-badge';
+import { WatchLive } from './watch-live';
 
 /** A compact match tile (home page strip): competition, minute, both teams with their scores. */
 export function MatchCard({ row }: { row: MatchRow }) {
@@ -16,7 +17,10 @@ export function MatchCard({ row }: { row: MatchRow }) {
         <span className="match-card__comp" style={{ color: row.competition_color }}>
           {competitionName(row, lang, true)}
         </span>
-        <MatchStatus row={row} />
+        <span className="match-card__state">
+          <WatchLive matchId={row.id} compact asLink={false} />
+          <MatchStatus row={row} />
+        </span>
       </div>
       {(['home', 'away'] as const).map((side) => (
         <div key={side} className="match-card__team">

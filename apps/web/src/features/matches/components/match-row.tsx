@@ -9,6 +9,7 @@ import { useToggle } from '../api/queries';
 import { competitionName, scoreLivePage, started, teamName } from '../lib/format';
 import { MatchStatus } from './match-status';
 import { TeamBadge } from './team-badge';
+import { WatchLive } from './watch-live';
 
 function Cards({ red, yellow }: { red: number; yellow: number }) {
   return (
@@ -113,6 +114,7 @@ export function MatchRow({ row, odds, showCompetition = true }: { row: Row; odds
       )}
       {show.value3 && <OddsCell odds={odds} basketball={row.sport === 'basketball'} />}
       <span className="match-row__actions">
+        <WatchLive matchId={row.id} compact={row.status === 1} />
         {row.status === 1 && (
           <button
             type="button"

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import '../locales';
@@ -16,6 +16,7 @@ import { MatchStatus } from '../components/match-status';
 import { OddsTable } from '../components/odds-table';
 import { StandingsTable } from '../components/standings-table';
 import { TeamBadge } from '../components/team-badge';
+import { WatchLive } from '../components/watch-live';
 import { liveRow, useLive } from '../live/store';
 import { competitionName, dateOf, stageName, started, teamName, timeOf } from '../lib/format';
 
@@ -64,6 +65,7 @@ function Scoreboard({ row, detail }: { row: MatchRow; detail: MatchDetail }) {
         </div>
       </div>
       <div className="scoreboard__actions">
+        <WatchLive matchId={row.id} />
         <button type="button" className={['chip', 'chip--btn', detail.match.collect && 'is-on'].filter(Boolean).join(' ')} onClick={() => (islogin ? collect.mutate({ match_id: row.id, type: row.type }) : openLogin('login'))}>
           ★ {t(detail.match.collect ? 'actions.uncollect' : 'actions.collect')}
         </button>
@@ -153,20 +155,36 @@ function Timeline({ detail, row }: { detail: MatchDetail; row: MatchRow }) {
 }
 
 const TABS = ['timeline', 'stats', 'odds', 'table'] as const;
-type Tab = (typeof TABS)[number];
+export type MatchTab = (typeof TABS)[number];
+type Tab = MatchTab;
 
-/** /score-live?id=…: one match, live: scoreboard, events, statistics as charts, odds and its league table. */
-export function ScoreLivePage() {
+export interface MatchCentreSlots {
+  /** Under the scoreboard: the live rooms covering the match (live feature), placed by the route. */
+  rooms?: (row: MatchRow) => ReactNode;
+}
+
+/** /score-live?id=…: one match, live: scoreboard, rooms covering it, events, statistics as charts, odds and its league table. */
+export function ScoreLivePage(slots: MatchCentreSlots) {
   const [params] = useSearchParams();
-  return <MatchCentre id={Number(params.get('id')) || 0} />;
+  return <MatchCentre id={Number(params.get('id')) || 0} {...slots} />;
 }
 
 /** One match, live (the desktop page and the mobile site's /m/score-live/:id); `tabs` picks the sections offered. */
-export function MatchCentre({ id, tabs = TABS, className = '' }: { id: number; tabs?: readonly Tab[]; className?: string }) {
+/** `tab` / `onTab`: a page that moves between the tabs itself (the phone's swipe) holds the choice. */
+export function MatchCentre({
+  id,
+  tabs = TABS,
+  className = '',
+  tab: held,
+  onTab,
+  rooms,
+}: { id: number; tabs?: readonly Tab[]; className?: string; tab?: Tab; onTab?: (tab: Tab) => void } & MatchCentreSlots) {
   const { t, i18n } = useTranslation('matches');
   const detail = useMatchDetail(id);
   const live = useLive((s) => s.rows[id]);
-  const [picked, setTab] = useState<Tab | null>(null);
+  const [own, setOwn] = useState<Tab | null>(null);
+  const picked = held ?? own;
+  const setTab = (k: Tab) => (onTab ? onTab(k) : setOwn(k));
   const base = detail.data?.match;
   const row = base ? liveRow(base, live ? { [id]: live } : {}) : undefined;
   const table = useSeasonTable(row?.competition_id ?? 0, row?.season_id);
@@ -190,6 +208,7 @@ export function MatchCentre({ id, tabs = TABS, className = '' }: { id: number; t
   return (
     <section className={['page score-live', className].filter(Boolean).join(' ')} data-testid="score-live">
       <Scoreboard row={row} detail={d} />
+      {rooms?.(row)}
       {row.sport === 'basketball' && started(row) && <Quarters row={row} />}
       <nav className="m-tabs" aria-label={t('title.scoreLive')}>
         {tabs.map((k) => (

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MemberType } from '@/config/paths';
+import { MemberType, memberPage } from '@/config/paths';
 import '@/shared/i18n/messages';
 import '../locales';
 import { useAuthStore } from '@/shared/stores/auth';
@@ -20,6 +20,7 @@ export function MemberPage({ panels = {} }: { panels?: Partial<Record<number, Re
   const raw = Number(params.get('type') ?? 0);
   const item = MEMBER_MENU.find((m) => m.type === raw) ?? MEMBER_MENU[0];
   const islogin = useAuthStore((s) => s.islogin);
+  const isAnchor = useAuthStore((s) => s.user?.is_anchor === 1);
   const openLogin = useLoginDialog((s) => s.openLogin);
 
   useEffect(() => {
@@ -36,6 +37,8 @@ export function MemberPage({ panels = {} }: { panels?: Partial<Record<number, Re
     );
   }
 
+  // Withdrawals take out anchor income; a fan who lands there (an old link) gets the wallet.
+  if (item.type === MemberType.WITHDRAWAL && !isAnchor) return <Navigate to={memberPage(MemberType.WALLET)} replace />;
   const title = t(`menu.${item.key}`);
   return (
     <section className="page member">

@@ -5,9 +5,9 @@ import type { ArticleCard as Article } from '@livesports/contracts/content';
 import { articlePage, personaPage } from '@/config/paths';
 import { timeAgo } from '@/shared/lib/time-ago';
 import { Avatar } from '@/shared/ui/avatar';
-import { IconVideo } from '@/shared/ui/icons';
+import { IconComment, IconHeart, IconVideo } from '@/shared/ui/icons';
 
-/** A headline in a list: cover thumbnail, title, opening lines, writer and reads. */
+/** A headline in a list: cover thumbnail, title, opening lines, writer, reads, likes and comments. */
 export function ArticleCard({ article, compact }: { article: Article; compact?: boolean }) {
   const { t } = useTranslation('news');
   return (
@@ -33,6 +33,20 @@ export function ArticleCard({ article, compact }: { article: Article; compact?: 
           </Link>
           <span className="muted">{timeAgo(article.created_at)}</span>
           <span className="muted">{t('views', { count: article.views })}</span>
+          <span className="article-card__count" title={t('likesCount', { count: article.likes })}>
+            <IconHeart size={13} />
+            <span className="sr-only">{t('likesCount', { count: article.likes })}</span>
+            <span aria-hidden data-testid={`article-likes-${article.id}`}>
+              {article.likes}
+            </span>
+          </span>
+          <span className="article-card__count" title={t('commentsCount', { count: article.comments })}>
+            <IconComment size={13} />
+            <span className="sr-only">{t('commentsCount', { count: article.comments })}</span>
+            <span aria-hidden data-testid={`article-comment-count-${article.id}`}>
+              {article.comments}
+            </span>
+          </span>
         </div>
       </div>
     </article>

@@ -5,22 +5,36 @@ import '../locales';
 import type { ArticleDetail } from '@livesports/contracts/content';
 import { paths, personaPage } from '@/config/paths';
 import { dateTime } from '@/shared/lib/time-ago';
+import { useAuthStore } from '@/shared/stores/auth';
+import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { Avatar } from '@/shared/ui/avatar';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { IconComment, IconHeart } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
 import { useArticle } from '../api/get-article';
+import { useLikeArticle } from '../api/like-article';
 import { ArticleCard } from '../components/article-card';
 import { HotList } from '../components/hot-list';
 
+export interface ArticlePageProps {
+  /** The follow button for the writer (social feature). */
+  followSlot?: (article: ArticleDetail) => ReactNode;
+  /** The comments under the article (the circle feature's comments, placed by the route). */
+  commentsSlot?: (article: ArticleDetail) => ReactNode;
+}
+
 /**
- * /detail?id=: one headline, its video if any, the writer and related headlines. `followSlot`
- * is the follow button, which belongs to the social feature and is placed here by the route.
+ * /detail?id=: one headline, its video if any, the writer, likes, comments and related
+ * headlines. Follow button and comments belong to other features and are placed by the route.
  */
-export function ArticlePage({ followSlot }: { followSlot?: (article: ArticleDetail) => ReactNode }) {
+export function ArticlePage({ followSlot, commentsSlot }: ArticlePageProps) {
   const { t } = useTranslation('news');
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const { data: a, isLoading, isError } = useArticle(id);
+  const islogin = useAuthStore((s) => s.islogin);
+  const openLogin = useLoginDialog((s) => s.openLogin);
+  const like = useLikeArticle();
 
   if (isLoading) return <Spinner />;
   if (isError || !a) {
@@ -58,6 +72,26 @@ export function ArticlePage({ followSlot }: { followSlot?: (article: ArticleDeta
         )}
         {/* Sanitized by the server (allow-listed tags, no attributes beyond href/src/alt). */}
         <div className="article__content" dangerouslySetInnerHTML={{ __html: a.content }} />
+        <footer className="article__actions">
+          <button
+            type="button"
+            className={a.is_liked ? 'post-card__action is-on' : 'post-card__action'}
+            aria-pressed={a.is_liked === 1}
+            aria-label={t('like')}
+            title={t('like')}
+            onClick={() => (islogin ? like.mutate(a) : openLogin('login'))}
+            disabled={like.isPending}
+            data-testid="article-like"
+          >
+            <IconHeart size={18} />
+            <span>{a.likes}</span>
+          </button>
+          <a href="#comments" className="post-card__action" aria-label={t('commentsCount', { count: a.comments })} data-testid="article-comments-count">
+            <IconComment size={18} />
+            <span>{a.comments}</span>
+          </a>
+        </footer>
+        {commentsSlot && <div id="comments">{commentsSlot(a)}</div>}
         {a.related.length > 0 && (
           <section className="article__related">
             <h2 className="card__title">{t('related')}</h2>

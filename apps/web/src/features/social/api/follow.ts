@@ -3,14 +3,14 @@ import { attention, type FollowTypeValue } from '@livesports/contracts/social';
 import { requestWithMsg } from '@/shared/api/client';
 
 // POST api/Member/attention: follow (1) or unfollow (0) a person as an anchor, writer or user.
-export function useFollow(onSuccess?: (followed: boolean, msg: string) => void) {
+export function useFollow(onSuccess?: (followed: boolean, msg: string, fans: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; type: FollowTypeValue; attention: 0 | 1 }) => requestWithMsg(attention, input),
     onSuccess: ({ data, msg }) => {
       // Follow flags show on profiles, lists, posts and headlines.
       for (const key of [['social'], ['circle', 'posts'], ['circle', 'post'], ['news', 'detail'], ['search']]) void queryClient.invalidateQueries({ queryKey: key });
-      onSuccess?.(data.is_followed === 1, msg);
+      onSuccess?.(data.is_followed === 1, msg, data.fans);
     },
   });
 }

@@ -14,19 +14,22 @@ export interface FollowButtonProps {
   type?: FollowTypeValue;
   followed: boolean;
   size?: 'sm' | 'md';
+  /** After a change: the new state and the person's follower count (a room updates its header). */
+  onChange?: (followed: boolean, fans: number) => void;
 }
 
 /** Follow / Following toggle. Guests get the login dialog; nobody follows themselves. */
-export function FollowButton({ uid, type = FollowType.USER, followed, size = 'sm' }: FollowButtonProps) {
+export function FollowButton({ uid, type = FollowType.USER, followed, size = 'sm', onChange }: FollowButtonProps) {
   const { t } = useTranslation('social');
   const me = useAuthStore((s) => s.user?.id);
   const islogin = useAuthStore((s) => s.islogin);
   const openLogin = useLoginDialog((s) => s.openLogin);
   const [on, setOn] = useState(followed);
   useEffect(() => setOn(followed), [followed]);
-  const follow = useFollow((now, msg) => {
+  const follow = useFollow((now, msg, fans) => {
     setOn(now);
     toast.success(msg);
+    onChange?.(now, fans);
   });
   if (me === uid) return null;
   return (

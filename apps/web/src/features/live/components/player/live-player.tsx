@@ -28,6 +28,14 @@ export interface LivePlayerProps {
   /** Drawn over the picture (danmaku, gift effects). */
   overlay?: ReactNode;
   poster?: string;
+  /**
+   * Phone mode (mobile site): a tap on the picture shows or hides the controls (there is no
+   * hover), no theater, picture-in-picture or volume slider (phones use their buttons), and full
+   * screen turns a landscape picture to landscape.
+   */
+  touch?: boolean;
+  /** The picture's size once the decoder knows it (a portrait 9:16 stream from a phone encoder). */
+  onMediaSize?: (size: { width: number; height: number }) => void;
 }
 
 function initialLevel(levels: PlayLevel[]): PlayLevel | null {
@@ -41,7 +49,10 @@ function initialLevel(levels: PlayLevel[]): PlayLevel | null {
  * screen, theater mode and picture-in-picture. When the stream breaks it keeps asking for fresh
  * URLs and starts again, so a returning stream plays without a reload.
  */
-export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, badge, overlay, poster }: LivePlayerProps) {
+/** How long the phone's controls stay after a tap. */
+const CONTROLS_MS = 4000;
+
+export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, badge, overlay, poster, touch, onMediaSize }: LivePlayerProps) {
   const { t } = useTranslation('live');
   const openLogin = useLoginDialog((s) => s.openLogin);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -54,6 +65,14 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
   const [muted, setMuted] = useState(false);
   const [needsTap, setNeedsTap] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [controls, setControls] = useState(false);
+  const controlsTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(controlsTimer.current), []);
+  const onMediaSizeRef = useRef(onMediaSize);
+  onMediaSizeRef.current = onMediaSize;
+  useEffect(() => {
+    if (size) onMediaSizeRef.current?.(size);
+  }, [size]);
 
   // The chosen level may disappear (a visitor's URL set) or not exist yet: fall back.
   const current = levels.find((l) => l.level === level && !l.locked) ?? initialLevel(levels);
@@ -139,9 +158,30 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
     writeString(VOLUME_KEY, String(v));
   };
 
-  const fullscreen = () => {
-    if (document.fullscreenElement) void document.exitFullscreen();
-    else void boxRef.current?.requestFullscreen?.();
+  const fullscreen = async () => {
+    if (document.fullscreenElement) return void document.exitFullscreen();
+    await boxRef.current?.requestFullscreen?.().catch(() => undefined);
+    // A phone shows a landscape picture sideways; a portrait one stays upright. Browsers without
+    // the lock (iOS, desktops) just refuse it.
+    const orientation = screen.orientation as ScreenOrientation & { lock?: (o: string) => Promise<void> };
+    if (touch && document.fullscreenElement && (!size || size.width >= size.height)) await orientation.lock?.('landscape').catch(() => undefined);
+  };
+  useEffect(() => {
+    if (!touch) return;
+    const onChange = () => !document.fullscreenElement && screen.orientation?.unlock?.();
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, [touch]);
+
+  // Phone: a tap shows the controls for a few seconds, another tap hides them.
+  const tapPicture = () => {
+    setMenu(false);
+    if (!touch) return;
+    clearTimeout(controlsTimer.current);
+    setControls((on) => {
+      if (!on) controlsTimer.current = setTimeout(() => setControls(false), CONTROLS_MS);
+      return !on;
+    });
   };
 
   const pip = async () => {
@@ -154,8 +194,13 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
   const label = (l: LiveLevel) => t(`player.levels.${l}`);
 
   return (
-    <div ref={boxRef} className={['player', theater && 'player--theater'].filter(Boolean).join(' ')} data-testid="live-player" data-state={state}>
-      <video ref={videoRef} className="player__video" playsInline poster={poster || undefined} data-testid="live-video" data-level={current?.level ?? ''} onClick={() => setMenu(false)} />
+    <div
+      ref={boxRef}
+      className={['player', theater && 'player--theater', touch && 'player--touch', touch && (controls || menu) && 'player--controls'].filter(Boolean).join(' ')}
+      data-testid="live-player"
+      data-state={state}
+    >
+      <video ref={videoRef} className="player__video" playsInline poster={poster || undefined} data-testid="live-video" data-level={current?.level ?? ''} onClick={tapPicture} />
       {overlay && <div className="player__overlay">{overlay}</div>}
       {badge && <div className="player__badge">{badge}</div>}
 
@@ -189,7 +234,7 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
         <button type="button" className="player__btn" onClick={() => setMuted((m) => !m)} aria-label={muted ? t('player.unmute') : t('player.mute')} data-testid="player-mute">
           {muted || volume === 0 ? <IconVolumeOff /> : <IconVolume />}
         </button>
-        <input
+        {!touch && <input
           className="player__volume"
           type="range"
           min={0}
@@ -199,7 +244,7 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
           onChange={(e) => changeVolume(Number(e.target.value))}
           aria-label={t('player.volume')}
           data-testid="player-volume"
-        />
+        />}
         <span className="player__spacer" />
         {size && <span className="player__res">{size.height}p</span>}
         <div className="player__quality">
@@ -228,7 +273,7 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
             </div>
           )}
         </div>
-        <button
+        {!touch && <button
           type="button"
           className="player__btn"
           onClick={() => {
@@ -237,13 +282,13 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
           }}
           aria-pressed={theater} aria-label={t('player.theater')} title={t('player.theater')} data-testid="player-theater">
           <IconTheater />
-        </button>
-        {typeof document !== 'undefined' && document.pictureInPictureEnabled && (
+        </button>}
+        {!touch && typeof document !== 'undefined' && document.pictureInPictureEnabled && (
           <button type="button" className="player__btn" onClick={() => void pip()} aria-label={t('player.pip')} title={t('player.pip')} data-testid="player-pip">
             <IconPip />
           </button>
         )}
-        <button type="button" className="player__btn" onClick={fullscreen} aria-label={t('player.fullscreen')} title={t('player.fullscreen')} data-testid="player-fullscreen">
+        <button type="button" className="player__btn" onClick={() => void fullscreen()} aria-label={t('player.fullscreen')} title={t('player.fullscreen')} data-testid="player-fullscreen">
           <IconFullscreen />
         </button>
       </div>

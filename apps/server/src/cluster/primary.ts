@@ -1,0 +1,75 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { AddressInfo } from 'node:net';
+import type { Config } from '../config.ts';
+import { pgliteTextParsers } from '../db/client.ts';
+import { createSqlServer } from '../db/sql-link.ts';
+import { createBusHub } from '../platform/ipc-bus.ts';
+import { exitOnSignal, serveSite } from '../serve.ts';
+import { OWNER_ENV, serveSql, workerPort } from './ipc.ts';
+
+/** A socket process that ends sooner than this after its start is restarted with a growing delay. */
+const STEADY_MS = 10_000;
+const FIRST_RESTART_MS = 100;
+const MAX_RESTART_MS = 10_000;
+/** How long socket processes get to close their sockets on shutdown before they are killed. */
+const SHUTDOWN_MS = 10_000;
+
+/**
+ * The primary of WORKERS > 1: the whole site on a loopback port for its socket processes, which
+ * hold the public port (node:cluster hands each new connection to one of them in turn).
+ *
+ * It owns what exists once: the embedded database (the socket processes' SQL comes here over IPC,
+ * db/sql-link.ts), the match replay, the RTMP ingest and demo streams, the demo data and chatter.
+ * The socket processes send it the API, media and uploads (cluster/proxy.ts). Without REDIS_URL
+ * it is the bus between them (platform/ipc-bus.ts); with it, everyone uses Redis. A socket process
+ * that dies is started again; its viewers reconnect to the others meanwhile.
+ */
+export async function runPrimary(config: Config) {
+  const hub = config.REDIS_URL ? null : createBusHub();
+  const app = await serveSite(config, { host: '127.0.0.1', port: 0 }, hub ? { bus: hub.bus } : {});
+  const raw = app.database.raw;
+  const sql = raw ? createSqlServer(raw, await pgliteTextParsers()) : null;
+  const owner = { host: '127.0.0.1', port: (app.server.address() as AddressInfo).port };
+
+  // Rows keep their types across processes (bigint, bytes, dates) with the structured-clone channel.
+  cluster.setupPrimary({ serialization: 'advanced' });
+  const env = { [OWNER_ENV]: JSON.stringify(owner) };
+  const delays: number[] = [];
+  let closing = false;
+
+  function start(slot: number) {
+    const worker = cluster.fork(env);
+    const port = workerPort(worker);
+    const detach = hub?.attach(port);
+    const stopSql = sql ? serveSql(port, sql, worker.id) : null;
+    const startedAt = Date.now();
+    worker.on('exit', (code, signal) => {
+      detach?.();
+      // A transaction it left open would hold the embedded database: rolled back.
+      void stopSql?.();
+      if (closing) return;
+      delays[slot] = Date.now() - startedAt < STEADY_MS ? Math.min(MAX_RESTART_MS, (delays[slot] ?? FIRST_RESTART_MS / 2) * 2) : FIRST_RESTART_MS;
+      app.log.warn(`socket process ${worker.process.pid} ended (${signal ?? `exit ${code}`}); another starts in ${delays[slot]} ms`);
+      setTimeout(() => closing || start(slot), delays[slot]).unref();
+    });
+  }
+  for (let slot = 0; slot < config.WORKERS; slot++) start(slot);
+  app.log.info(`site ready at ${config.publicUrl}: ${config.WORKERS} socket processes; this process (${process.pid}) owns the database${hub ? ' and relays the bus' : ''}`);
+
+  exitOnSignal(app.log, async () => {
+    closing = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            const kill = setTimeout(() => w.process.kill('SIGKILL'), SHUTDOWN_MS);
+            w.once('exit', () => (clearTimeout(kill), resolve()));
+            w.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    await app.close();
+    await hub?.bus.close();
+  });
+}

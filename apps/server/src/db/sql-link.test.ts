@@ -1,0 +1,61 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SqlClient, createSqlClient, createSqlServer } from './sql-link.ts';
+import { pgliteTextParsers } from './client.ts';
+
+// Another process's queries against the embedded database (WORKERS > 1): requests cloned as they
+// would be over IPC, answered by the owner's server.
+
+let pg: PGlite;
+let server: ReturnType<typeof createSqlServer>;
+const clientOf = (owner: string): SqlClient => createSqlClient(async (req) => structuredClone(await server.handle(structuredClone(req), owner)));
+
+beforeAll(async () => {
+  pg = new PGlite();
+  await pg.query('create table t (id serial primary key, n int not null unique, at timestamptz not null default now(), big bigint)');
+  server = createSqlServer(pg as unknown as SqlClient, await pgliteTextParsers());
+});
+afterAll(() => pg.close());
+
+describe('SQL link', () => {
+  it('runs queries with their rows, types and the text Drizzle asks for', async () => {
+    const c = clientOf('a');
+    await c.query('insert into t (n, big) values ($1, $2)', [1, 9007199254740993n]);
+    const obj = await c.query('select n, big from t where n = $1', [1]);
+    expect(obj.rows).toEqual([{ n: 1, big: 9007199254740993n }]);
+    const arr = await c.query('select n, at from t', [], { rowMode: 'array', parsers: {} });
+    expect(typeof (arr.rows[0] as unknown[])[1]).toBe('string');
+  });
+
+  it('keeps errors with their fields, and rolls a failed transaction back', async () => {
+    const c = clientOf('a');
+    await expect(c.query('insert into t (n) values (1)')).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      c.transaction(async (tx) => {
+        await tx.query('insert into t (n) values (2)');
+        await tx.query('insert into t (n) values (1)');
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect((await c.query('select count(*)::int as k from t where n = 2')).rows).toEqual([{ k: 0 }]);
+    await c.transaction(async (tx) => void (await tx.query('insert into t (n) values (2)')));
+    expect((await c.query('select count(*)::int as k from t where n = 2')).rows).toEqual([{ k: 1 }]);
+  });
+
+  it('rolls back what a process that went away left open, so the database is free again', async () => {
+    const dying = clientOf('dying');
+    let inside!: () => void;
+    const reached = new Promise<void>((r) => (inside = r));
+    void dying
+      .transaction(async (tx) => {
+        await tx.query('insert into t (n) values (3)');
+        inside();
+        await new Promise(() => undefined); // the process died here
+      })
+      .catch(() => undefined);
+    await reached;
+    expect(server.openTransactions).toBe(1);
+    await server.dropOwner('dying');
+    expect(server.openTransactions).toBe(0);
+    expect((await clientOf('b').query('select count(*)::int as k from t where n = 3')).rows).toEqual([{ k: 0 }]);
+  });
+});

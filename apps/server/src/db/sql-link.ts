@@ -1,0 +1,163 @@
+/**
+ * SQL over a message channel: how a process that cannot open the embedded database (PGlite opens
+ * its data directory in one process only) runs its queries in the process that owns it.
+ *
+ * The client side has the small part of PGlite's client that Drizzle uses — `query(sql, params,
+ * options)` and `transaction(fn)` — so `drizzle-orm/pglite` runs on it unchanged; every call
+ * becomes a request, answered by `createSqlServer` on the owner's side against the database
+ * itself. A transaction is held open on the owner while `fn` runs on the client, its queries carry
+ * its id, and the embedded database runs it alone, as it would in one process. The protocol is the
+ * one of a database thread (query / begin / end / ready), so the same requests work between
+ * threads and between processes; with `serialization: 'advanced'` rows keep their types (bigint,
+ * bytes) across processes.
+ */
+
+export type SqlRequest =
+  | { op: 'query'; tx?: number; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; keepText?: boolean }
+  | { op: 'begin' }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'ready' };
+
+export type SqlReply = { ok: true; result?: unknown } | { ok: false; error: Record<string, unknown> };
+
+export interface SqlResult {
+  rows: unknown[];
+  fields: unknown[];
+  affectedRows?: number;
+}
+type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: unknown };
+
+/** What Drizzle's PGlite driver needs of a client (PGlite itself is one). */
+export interface SqlClient {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<SqlResult>;
+  transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
+}
+
+/** A database error rebuilt with its fields (code, constraint…), as callers check them. */
+function toError(e: Record<string, unknown>): Error {
+  return Object.assign(new Error(String(e.message ?? 'database error')), e);
+}
+
+/** The client side: `send` delivers one request and resolves with its reply. */
+export function createSqlClient(send: (req: SqlRequest) => Promise<SqlReply>): SqlClient {
+  async function ask<T>(req: SqlRequest): Promise<T> {
+    const reply = await send(req);
+    if (!reply.ok) throw toError(reply.error);
+    return reply.result as T;
+  }
+  const client = (tx?: number): SqlClient => ({
+    // Drizzle passes parsers that keep dates and intervals as text (it parses them itself): the
+    // owner applies the same ones, as functions do not travel.
+    query: (sql, params = [], options = {}) => ask<SqlResult>({ op: 'query', tx, sql, params, rowMode: options.rowMode, keepText: options.parsers !== undefined }),
+    async transaction<T>(fn: (t: SqlClient) => Promise<T>): Promise<T> {
+      // Drizzle nests with savepoints on the transaction's own client; a second level never comes here.
+      if (tx) return fn(client(tx));
+      const id = await ask<number>({ op: 'begin' });
+      let result: T;
+      try {
+        result = await fn(client(id));
+      } catch (err) {
+        await ask({ op: 'end', tx: id, commit: false }).catch(() => undefined);
+        throw err;
+      }
+      await ask({ op: 'end', tx: id, commit: true });
+      return result;
+    },
+  });
+  return client();
+}
+
+/** A database error as a plain object (code, constraint… survive; an Error's own fields would not). */
+function plainError(err: unknown): Record<string, unknown> {
+  const e = (err ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = { message: String((e as { message?: unknown }).message ?? err) };
+  for (const [k, v] of Object.entries(e)) if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) out[k] = v;
+  return out;
+}
+
+interface OpenTx {
+  tx: SqlClient | null;
+  end: (commit: boolean) => void;
+  done: Promise<SqlReply>;
+  owner: unknown;
+}
+
+/**
+ * The owner's side: answers requests against the database (`target`, PGlite or anything with its
+ * client's shape). `keepText` are the parsers that keep dates and intervals as text. Transactions
+ * belong to the `owner` that began them (a process), so `dropOwner` can roll back those of a
+ * process that went away mid-transaction, and the database is not held by the dead.
+ */
+export function createSqlServer(target: SqlClient, keepText: Record<number, (v: string) => unknown>) {
+  const txs = new Map<number, OpenTx>();
+  /** Owners that went away: a transaction of theirs still waiting to begin is rolled back as it starts. */
+  const gone = new Set<unknown>();
+  let nextTx = 1;
+
+  async function begin(owner: unknown): Promise<SqlReply> {
+    const id = nextTx++;
+    let opened!: () => void;
+    const started = new Promise<void>((r) => (opened = r));
+    const entry: OpenTx = { tx: null, end: () => undefined, done: Promise.resolve({ ok: true }), owner };
+    entry.done = target
+      .transaction(
+        (tx) =>
+          new Promise<void>((resolve, reject) => {
+            entry.tx = tx;
+            entry.end = (commit) => (commit ? resolve() : reject(Object.assign(new Error('rollback'), { rollback: true })));
+            if (gone.has(owner)) entry.end(false);
+            opened();
+          }),
+      )
+      .then(
+        (): SqlReply => ({ ok: true }),
+        (err): SqlReply => ((err as { rollback?: boolean })?.rollback ? { ok: true } : { ok: false, error: plainError(err) }),
+      )
+      .finally(() => txs.delete(id));
+    txs.set(id, entry);
+    // The database runs one transaction at a time: this waits while another holds it.
+    await Promise.race([started, entry.done]);
+    if (!entry.tx) return (await entry.done).ok ? { ok: false, error: { message: 'transaction did not start' } } : entry.done;
+    return { ok: true, result: id };
+  }
+
+  async function handle(req: SqlRequest, owner: unknown): Promise<SqlReply> {
+    try {
+      switch (req.op) {
+        case 'query': {
+          const on = req.tx ? txs.get(req.tx)?.tx : target;
+          if (!on) throw new Error('transaction is over');
+          const res = await on.query(req.sql, req.params, { rowMode: req.rowMode ?? 'object', ...(req.keepText ? { parsers: keepText } : {}) });
+          return { ok: true, result: { rows: res.rows, fields: res.fields, affectedRows: res.affectedRows } };
+        }
+        case 'begin':
+          return await begin(owner);
+        case 'end': {
+          const t = txs.get(req.tx);
+          if (!t) return { ok: true };
+          t.end(req.commit);
+          return await t.done;
+        }
+        case 'ready':
+          return { ok: true };
+      }
+    } catch (err) {
+      return { ok: false, error: plainError(err) };
+    }
+  }
+
+  return {
+    handle,
+    /** Rolls back every transaction `owner` left open (it went away). */
+    async dropOwner(owner: unknown) {
+      gone.add(owner);
+      const open = [...txs.values()].filter((t) => t.owner === owner);
+      for (const t of open) t.end(false);
+      await Promise.all(open.map((t) => t.done));
+    },
+    get openTransactions() {
+      return txs.size;
+    },
+  };
+}
+export type SqlServer = ReturnType<typeof createSqlServer>;

@@ -1,0 +1,69 @@
+import fp from 'fastify-plugin';
+import { imGateway } from '../../realtime/im-gateway.ts';
+import { type ChatCredentials, createChatCredentials } from './credentials.ts';
+import { createDirectRepo } from './direct.repo.ts';
+import { createDirectService } from './direct.service.ts';
+import { createHornsService } from './horns.service.ts';
+import { type MessagesService, createMessagesService } from './messages.service.ts';
+import { createModerationRepo } from './moderation.repo.ts';
+import { type ModerationService, createModerationService } from './moderation.service.ts';
+import { createChatRepo } from './repo.ts';
+import { chatRoutes } from './routes.ts';
+
+/** See createBatchedAppend: on embedded PGlite a room's messages are written 30 ms at a time. */
+const PGLITE_GATHER_MS = 30;
+
+/** The chat module's public face. */
+export interface ChatModule {
+  credentials: ChatCredentials;
+  messages: MessagesService;
+  moderation: ModerationService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    chat: ChatModule;
+  }
+}
+
+/**
+ * Room chat: credentials (UserSig) for users and tourists, the /ws/im gateway that verifies them,
+ * room moderation, one-to-one messages, danmaku over HTTP and site-wide horns. Badges and horn
+ * payments come from the economy's decorator.
+ */
+export const chatModule = fp(
+  async (app) => {
+    const { config, bus, clock, economy } = app;
+    const db = app.database.db;
+    const secret = app.secrets.named('im', config.IM_SECRET);
+    const credentials = createChatCredentials({ sdkAppId: config.IM_SDKAPPID, secret, clock, log: app.log });
+    const perks = async (userId: number, roomId: number) => (await economy.perks([userId], roomId))[0] ?? null;
+
+    const modRepo = createModerationRepo(db);
+    const directRepo = createDirectRepo(db);
+    // Moderation posts its notices through the messages service, which asks moderation for checks.
+    let moderation: ModerationService;
+    const messages = createMessagesService({ repo: createChatRepo(db, { gatherMs: config.DATABASE_URL ? 0 : PGLITE_GATHER_MS }), bus, clock, moderation: () => moderation, perks });
+    moderation = createModerationService({ repo: modRepo, bus, clock, notice: (roomId, actorId, n) => messages.postNotice(roomId, actorId, n) });
+    const direct = createDirectService({ repo: directRepo, moderation: modRepo, bus, admit: messages.admit });
+    const horns = createHornsService({
+      repo: directRepo,
+      moderation: modRepo,
+      bus,
+      clock,
+      payment: {
+        pay: (userId, key, request, record) => economy.horns.pay(userId, key, request, record),
+        async freeLeft(userId) {
+          const s = await economy.nobles.status(userId);
+          return { noble: s?.tier ?? null, free_horns_left: s?.free_horns_left ?? 0 };
+        },
+      },
+    });
+
+    app.decorate('chat', { credentials, messages, moderation });
+    await app.register(chatRoutes, { credentials, messages, moderation, direct, horns, rateLimitScale: config.RATE_LIMIT_SCALE });
+    await app.register(imGateway, { credentials, bus, messages, moderation, direct });
+    app.addHook('onClose', () => moderation.close());
+  },
+  { name: 'chat', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'clock', 'bus', 'http', 'envelope', 'auth', 'economy'] },
+);

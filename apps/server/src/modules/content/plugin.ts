@@ -1,0 +1,30 @@
+import fp from 'fastify-plugin';
+import { createContentRepo } from './repo.ts';
+import { contentRoutes } from './routes.ts';
+import { type ContentService, createContentService } from './service.ts';
+import { createUploadService } from './uploads.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    content: ContentService;
+  }
+}
+
+/**
+ * Headlines, the circle and uploads (tus at /files/). Rows are indexed with the search module's
+ * vectors, and headlines and posts are plugged into its search.
+ */
+export const contentModule = fp(
+  async (app) => {
+    const { clock } = app;
+    const repo = createContentRepo(app.database.db);
+    const service = createContentService({ repo, clock, vector: app.siteSearch.vector, cache: app.readCache });
+    // Views counted in memory reach the database before it closes.
+    app.addHook('preClose', async () => service.close().catch((err) => app.log.warn({ err }, 'article views not written')));
+    const uploads = createUploadService({ storage: app.storage, repo, secret: app.secrets.app, clock, log: app.log });
+    app.decorate('content', service);
+    app.siteSearch.provide({ articles: service.searchArticles, posts: service.searchPosts });
+    await app.register(contentRoutes, { service, uploads });
+  },
+  { name: 'content', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'clock', 'read-cache', 'storage', 'http', 'envelope', 'auth', 'search'] },
+);

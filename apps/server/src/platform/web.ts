@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { Code } from '@livesports/contracts/envelope';
+import { localize, sendError } from './envelope.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// WEB_DIST: a web build elsewhere (a separate build step, or a second build next to a running site).
+const WEB_DIST = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(here, '../../../web/dist');
+
+/**
+ * The built web app (SERVE_WEB): hashed assets, index.html for the site root and every client-side
+ * route, and the one not-found answer for everything else. Registered last, after every module.
+ */
+export const webPlugin = fp(
+  async (app) => {
+    const hasWeb = app.config.SERVE_WEB && fs.existsSync(path.join(WEB_DIST, 'index.html'));
+    if (hasWeb) {
+      await app.register(fastifyStatic, {
+        root: WEB_DIST,
+        prefix: '/',
+        // Wildcard lookup (not a route per file found at start), so a rebuild's new bundles are
+        // served at once; a missing file falls through to the not-found handler below.
+        wildcard: true,
+        index: false,
+        // Hashed assets never change; index.html must always be fresh.
+        setHeaders: (reply, file) => {
+          if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+          // The mobile site's service worker and manifest: always checked, so an update is seen on the next open.
+          else if (file.endsWith(`${path.sep}sw.js`) || file.endsWith('.webmanifest') || file.endsWith('index.html')) reply.header('cache-control', 'no-cache');
+          if (file.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
+        },
+      });
+    }
+    // index.html names the hashed bundles: re-read it when a rebuild replaced it, so a running server
+    // never hands out asset names that no longer exist.
+    const indexPath = path.join(WEB_DIST, 'index.html');
+    let index = { mtime: 0, html: null as string | null };
+    const indexHtml = () => {
+      if (!hasWeb) return null;
+      const mtime = fs.statSync(indexPath, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+      if (mtime !== index.mtime) index = { mtime, html: mtime ? fs.readFileSync(indexPath, 'utf8') : null };
+      return index.html;
+    };
+
+    // The site root is a directory to the static plugin (403): hand it to the single-page app too.
+    if (hasWeb) app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml()));
+
+    app.setNotFoundHandler((req, reply) => {
+      const url = req.url.toLowerCase();
+      const html = indexHtml();
+      if (url.startsWith('/api/') || url.startsWith('/ws/') || url.startsWith('/uploads/') || !html || req.method !== 'GET') {
+        return sendError(reply, 404, Code.ERROR, localize(req, 'common.not_found'));
+      }
+      // Client-side routes: the single-page app decides (and shows its own 404 page).
+      return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+    });
+  },
+  { name: 'web', fastify: '5.x', dependencies: ['config', 'envelope'] },
+);

@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getMatchRooms, setRoomMatch } from '@livesports/contracts/live-match';
+import { allMatch, type MatchRow } from '@livesports/contracts/matches';
+import { request, requestWithMsg } from '@/shared/api/client';
+import { myRoomKey } from './my-room';
+
+// A room and the match it covers (issue #19 item 12): the anchor links the room in the studio;
+// a match page lists the live rooms covering it.
+
+/** GET api/Live_streaming/getMatchRooms: live rooms covering a match, most watched first. */
+export const useMatchRooms = (matchId: number) =>
+  useQuery({ queryKey: ['live', 'match-rooms', matchId], queryFn: () => request(getMatchRooms, { match_id: matchId }), enabled: matchId > 0, refetchInterval: 30_000 });
+
+/** POST api/Live/setMatch (0 unlinks); the studio shows the new link at once. */
+export function useSetRoomMatch(onSuccess?: (msg: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (matchId: number) => requestWithMsg(setRoomMatch, { match_id: matchId }),
+    onSuccess: ({ data, msg }) => {
+      queryClient.setQueryData(myRoomKey, data);
+      void queryClient.invalidateQueries({ queryKey: ['live'] });
+      onSuccess?.(msg);
+    },
+  });
+}
+
+/**
+ * Matches an anchor can cover: in play now, then kicking off next (the matches module's list
+ * call; the studio only reads it). 1 football, 2 basketball.
+ */
+export function useLinkableMatches(type: 1 | 2, enabled = true) {
+  return useQuery({
+    queryKey: ['live', 'linkable-matches', type],
+    queryFn: async (): Promise<{ live: MatchRow[]; upcoming: MatchRow[] }> => {
+      const [live, upcoming] = await Promise.all([request(allMatch, { type, status: 'live', tz: 0, collected: 0, page: 1, limit: 60 }), request(allMatch, { type, status: 'upcoming', tz: 0, collected: 0, page: 1, limit: 60 })]);
+      return { live: live.list, upcoming: upcoming.list };
+    },
+    enabled,
+    staleTime: 30_000,
+  });
+}

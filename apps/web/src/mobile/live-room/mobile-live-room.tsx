@@ -1,0 +1,168 @@
+import { useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FollowType } from '@livesports/contracts/social';
+import { paths } from '@/config/paths';
+import { PictureOverlay, renderGiftLine, useRoomGiftEvents } from '@/app/live-room-wiring';
+import { ChatPanel } from '@/features/chat/components/chat-panel';
+import { HornBanner, HornButton } from '@/features/chat/components/horns';
+import { ManageRoomButton } from '@/features/chat/components/manage-room';
+import { GuardButton } from '@/features/economy/components/guard-dialog';
+import { RoomRanking } from '@/features/economy/components/room-ranking';
+import { useOnlineCount, useRoomInfo } from '@/features/live/api/rooms';
+import { LivePlayer } from '@/features/live/components/player/live-player';
+import { IconEye } from '@/features/live/components/player/player-icons';
+import { compact } from '@/features/live/components/room-card';
+import { RoomNotes } from '@/features/live/components/room-notes';
+import { OfflinePanel } from '@/features/live/pages/live-room';
+import { FollowButton } from '@/features/social/components/follow-button';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { useAuthStore } from '@/shared/stores/auth';
+import { Avatar } from '@/shared/ui/avatar';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { IconChevronLeft, IconTv } from '@/shared/ui/icons';
+import { PageSpinner } from '@/shared/ui/spinner';
+import { useSwipe } from '../touch/use-swipe';
+import { useVisualViewportBox } from '../touch/use-visual-viewport';
+import { GiftSheetButton } from './gift-sheet';
+import './live-room.css';
+
+const TABS = ['chat', 'rank', 'info'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * /m/live?id=<room>: the room as phone apps show it. The player across the top (16:9; a portrait
+ * 9:16 stream fills the screen with the chat over it), the anchor with follow and guard, then
+ * chat / ranking / info tabs (swipe between them). The chat's input stays fixed above the keyboard:
+ * the room is laid over the visual viewport, so opening the keyboard moves nothing.
+ */
+export function MobileLiveRoom() {
+  const { t } = useTranslation('mobile');
+  const { t: tl } = useTranslation('live');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const roomId = Number(params.get('id') ?? 0);
+  const info = useRoomInfo(Number.isInteger(roomId) ? roomId : 0);
+  const room = info.data;
+  const live = room?.live.is_live === 1;
+  const online = useOnlineCount(roomId, live);
+  const islogin = useAuthStore((s) => s.islogin);
+  const [tab, setTab] = useState<Tab>('chat');
+  const [portrait, setPortrait] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const swipe = useSwipe(TABS, tab, setTab);
+  useVisualViewportBox(box);
+  useRoomGiftEvents();
+  useDocumentTitle(room ? `${room.anchor.nickname} · ${room.anchor.title}` : undefined);
+
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.mobile));
+
+  if (!(roomId > 0) || info.isError) {
+    return (
+      <div className="m-page">
+        <EmptyState icon={<IconTv size={36} />} title={tl('room.notFound')} text={tl('room.notFoundText')} action={<Link className="btn btn--primary btn--md" to={`${paths.mobile}${paths.anchor}`}><span>{tl('strip.allAnchors')}</span></Link>} />
+      </div>
+    );
+  }
+  if (!room) return <PageSpinner />;
+  const uid = room.anchor.uid;
+  const viewers = online.data?.num ?? room.live.online;
+
+  return (
+    <div ref={box} className={['mlr', portrait && live && 'mlr--portrait'].filter(Boolean).join(' ')} data-testid="m-live-room" data-portrait={portrait && live ? 'true' : 'false'}>
+      <div className="mlr__stage">
+        <button type="button" className="mlr__back" onClick={back} aria-label={t('back')} data-testid="m-room-back">
+          <IconChevronLeft size={22} />
+        </button>
+        {live ? (
+          <LivePlayer
+            touch
+            levels={room.live.levels}
+            ladder={room.live.ladder}
+            onReconnect={() => void info.refetch()}
+            theater={false}
+            onTheater={() => undefined}
+            poster={room.live.cover}
+            onMediaSize={(s) => setPortrait(s.height > s.width)}
+            overlay={
+              <>
+                <PictureOverlay roomId={uid} />
+                <HornBanner />
+              </>
+            }
+            badge={
+              <span className="player__live">
+                <i className="live-dot" aria-hidden /> {tl('card.live')}
+              </span>
+            }
+          />
+        ) : (
+          <OfflinePanel room={room} banner={<HornBanner />} />
+        )}
+      </div>
+
+      <header className="mlr__anchor">
+        <Avatar src={room.anchor.avatar} alt="" size={36} />
+        <div className="mlr__anchor-text">
+          <h1 className="mlr__title" data-testid="room-title">
+            {room.anchor.title}
+          </h1>
+          <p className="mlr__meta">
+            <span className="mlr__nick">{room.anchor.nickname}</span>
+            {live && (
+              <span className="mlr__viewers" data-testid="room-viewers">
+                <IconEye size={13} /> {compact(viewers)}
+              </span>
+            )}
+            <span>{tl('room.followers', { count: room.anchor.followers })}</span>
+          </p>
+        </div>
+        <div className="mlr__actions">
+          <GuardButton roomId={uid} />
+          <FollowButton uid={uid} type={FollowType.ANCHOR} followed={room.anchor.is_followed === 1} />
+        </div>
+      </header>
+
+      <nav className="mlr__tabs" role="tablist" aria-label={room.anchor.nickname}>
+        {TABS.map((k) => (
+          <button key={k} type="button" role="tab" aria-selected={tab === k} className={tab === k ? 'mlr__tab is-active' : 'mlr__tab'} onClick={() => setTab(k)} data-testid={`m-room-tab-${k}`}>
+            {t(`room.tabs.${k}`)}
+          </button>
+        ))}
+      </nav>
+
+      <div className="mlr__panes" {...swipe}>
+        <div className="mlr__pane mlr__pane--chat" hidden={tab !== 'chat'}>
+          <ChatPanel
+            roomId={uid}
+            anchorNick={room.anchor.nickname}
+            renderEvent={renderGiftLine}
+            headerExtra={<ManageRoomButton roomId={uid} />}
+            inputExtra={
+              <>
+                <HornButton roomId={uid} />
+                <GiftSheetButton roomId={uid} />
+              </>
+            }
+          />
+          {/* Guests have no input row: the gift sheet still opens (it asks them to log in to send). */}
+          {!islogin && (
+            <div className="mlr__guest-gift">
+              <GiftSheetButton roomId={uid} />
+            </div>
+          )}
+        </div>
+        {tab === 'rank' && (
+          <div className="mlr__pane mlr__pane--scroll">
+            <RoomRanking roomId={uid} />
+          </div>
+        )}
+        {tab === 'info' && (
+          <div className="mlr__pane mlr__pane--scroll">
+            <RoomNotes room={room} live={live} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { MobileLiveRoom } from '../live-room/mobile-live-room';
+
+export function Component() {
+  return <MobileLiveRoom />;
+}

@@ -1,0 +1,273 @@
+// Match day: the calls every fan opens at kick-off, against a bare Fastify route measured the same
+// way in the same run (issue #14). For each engine (embedded PGlite, and PostgreSQL when
+// BENCH_PG_URL names a server):
+//   (a) each call alone at 50 connections: req/s, p50, p99, errors, ratio to the bare route;
+//   (b) a crowd: virtual fans opening the home page's calls, a match list, a match detail and a
+//       live room's calls, while the replay feed writes (BENCH_REPLAY_SPEED, default 10× real time)
+//       and 5,000 score sockets are connected (the C load generator of the score bench); goals are
+//       pushed through the provider ingest meanwhile, and their arrival on every socket is timed,
+//       with and without the crowd;
+//   (c) the calls of (a) through Debian's nginx as a caching proxy (config written and nginx
+//       started by the bench, README "Behind nginx or a CDN"), and how old its answers get.
+// The site runs with demo data, as `npm start` does. Each server runs in its own process; the load
+// generator (autocannon, the C socket loader) shares the machine's 2 cores: judge by the ratio.
+//
+//   npm run bench -- matchday     (BENCH_SECONDS, BENCH_SOCKETS, BENCH_FANS, BENCH_PG_URL, BENCH_NGINX)
+import { type ChildProcess, fork } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { nativeLoader, runNative } from '../lib/native.ts';
+import { scratchDatabase } from '../lib/scratch-db.ts';
+import { nginxMissing, startNginx } from './nginx.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
+const CONNECTIONS = 50;
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
+const FANS = Number(process.env.BENCH_FANS ?? 200);
+const GOALS = Number(process.env.BENCH_GOALS ?? 20);
+const TOKEN = 'bench-matchday-feed';
+const BROWSER = { lang: 'en', 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  bytes: number;
+}
+
+interface Call {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
+async function load(origin: string, calls: Call[], connections: number, seconds: number): Promise<Result> {
+  const requests = calls.map((c) => ({ method: c.method, path: c.path, body: c.body, headers: { ...BROWSER, ...(c.body ? { 'content-type': 'application/json' } : {}) } }));
+  const opts = { url: origin, connections, duration: seconds, requests, headers: BROWSER };
+  // A short warm-up so JIT and caches are hot before we measure.
+  await autocannon({ ...opts, connections: Math.min(10, connections), duration: 1 });
+  const r = await autocannon(opts);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, bytes: r.throughput.average / Math.max(1, r.requests.average) };
+}
+
+function start(kind: 'bare' | 'site', env: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(path.join(here, '../server.ts'), [kind], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve({ child, port: m.port }));
+    child.once('exit', (code) => reject(new Error(`${kind} server exited ${code}`)));
+  });
+}
+const stop = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null ? r(null) : (child.once('exit', r), child.kill('SIGTERM'))));
+
+async function json(origin: string, p: string, init: RequestInit = {}) {
+  const res = await fetch(`${origin}/${p}`, { ...init, headers: { 'content-type': 'application/json', lang: 'en', ...(init.headers ?? {}) } });
+  const body = (await res.json()) as { code: number; msg: string; data: any };
+  if (body.code !== 200) throw new Error(`${p}: ${body.msg}`);
+  return body.data;
+}
+
+/** The calls of the issue's table, with ids the demo site has. */
+async function tableCalls(origin: string): Promise<Call[]> {
+  // The replay writes its history on start: wait for matches in play.
+  let live: any[] = [];
+  for (let i = 0; i < 120 && !live.length; i++) {
+    live = (await json(origin, 'api/hot_match/all_match', { method: 'POST', body: JSON.stringify({ type: 1, status: 'live', limit: 5 }) }).catch(() => ({ list: [] }))).list;
+    if (!live.length) await new Promise((r) => setTimeout(r, 1000));
+  }
+  if (!live.length) throw new Error('no match in play after 2 minutes of replay');
+  return [
+    { name: 'GET api/Universal/getSystem', method: 'GET', path: '/api/Universal/getSystem' },
+    { name: 'GET api/Headlines/classifyList', method: 'GET', path: '/api/Headlines/classifyList' },
+    { name: 'GET api/Live_streaming/getLiveList?type=0', method: 'GET', path: '/api/Live_streaming/getLiveList?type=0' },
+    { name: 'GET api/hot_match/detail?id=… (in play)', method: 'GET', path: `/api/hot_match/detail?id=${live[0].id}` },
+    { name: 'GET api/hot_match/initial_list?type=1', method: 'GET', path: '/api/hot_match/initial_list?type=1' },
+    { name: 'GET api/hot_match/recommend?type=1', method: 'GET', path: '/api/hot_match/recommend?type=1' },
+    { name: 'POST api/hot_match/all_match {type:1}', method: 'POST', path: '/api/hot_match/all_match', body: JSON.stringify({ type: 1 }) },
+  ];
+}
+
+/** What a fan's browser opens: the home page, a match list, a match page, a live room. */
+async function crowdCalls(origin: string, table: Call[]): Promise<Call[]> {
+  const rooms = (await json(origin, 'api/Live/getRoomList?type=0&limit=5')).list as Array<{ room_id: number }>;
+  const room = rooms[0]?.room_id;
+  const byName = (n: string) => table.find((c) => c.name.includes(n))!;
+  return [
+    byName('getSystem'),
+    { name: 'getHot', method: 'GET', path: '/api/universal/getHot' },
+    { name: 'recommend both', method: 'GET', path: '/api/hot_match/recommend?type=0&limit=12' },
+    byName('getLiveList'),
+    byName('classifyList'),
+    { name: 'headlines', method: 'GET', path: '/api/Portal_post/getList2?limit=10' },
+    byName('initial_list'),
+    byName('all_match'),
+    { name: 'live list', method: 'POST', path: '/api/hot_match/all_match', body: JSON.stringify({ type: 1, status: 'live' }) },
+    byName('detail'),
+    { name: 'robot', method: 'GET', path: `${byName('detail').path.replace('detail?id=', 'getRobot?match_id=')}` },
+    ...(room
+      ? ([
+          { name: 'room info', method: 'GET', path: `/api/Live_streaming/getRoomInfo?room_id=${room}` },
+          { name: 'placard', method: 'GET', path: `/api/Live/getPlacard?room_id=${room}` },
+          { name: 'room ranking', method: 'GET', path: `/api/Live_streaming/roomRanking?room_id=${room}` },
+        ] as Call[])
+      : []),
+  ];
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+}
+
+/**
+ * Goals through the provider ingest, timed from "request sent" to "frame on the socket" on every
+ * one of the loader's sockets. Scores from 100 up, so no replayed goal is taken for a bench one.
+ */
+async function goals(origin: string, matchId: number, loader: ReturnType<typeof runNative>, first: number) {
+  const sent = new Map<number, number>();
+  for (let i = 0; i < GOALS; i++) {
+    const score = first + i;
+    sent.set(score, now());
+    await json(origin, 'api/feed/events', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ match_id: matchId, events: [{ key: `bench-${score}-${Date.now()}`, kind: 'goal', side: 'home', minute: 30, score: [score, 0] }] }) });
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await new Promise((r) => setTimeout(r, 1000));
+  const [head] = await loader.ask('report');
+  const n = Number(head.split(' ')[1]);
+  const lat: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const [score, ms] = (await loader.line()).split(' ').map(Number);
+    const t0 = sent.get(score);
+    if (t0 !== undefined) lat.push(ms - t0);
+  }
+  lat.sort((a, b) => a - b);
+  return { p50: percentile(lat, 50), p99: percentile(lat, 99), received: lat.length, expected: GOALS * SOCKETS };
+}
+
+/** Staleness through nginx: how long after the site had a newer match row nginx still answered the older one. */
+async function staleness(direct: string, proxied: string, detailPath: string, until: number) {
+  const firstSeen = new Map<number, number>();
+  let worst = 0;
+  let samples = 0;
+  while (Date.now() < until) {
+    const d = (await (await fetch(`${direct}${detailPath}`, { headers: { lang: 'en' } })).json()) as { data: { match: { rev: number } } };
+    const rev = d.data.match.rev;
+    if (!firstSeen.has(rev)) firstSeen.set(rev, Date.now());
+    const p = (await (await fetch(`${proxied}${detailPath}`, { headers: { lang: 'en' } })).json()) as { data: { match: { rev: number } } };
+    samples++;
+    // The oldest newer version the site already had when nginx answered.
+    const newer = [...firstSeen].filter(([r]) => r > p.data.match.rev).map(([, t]) => t);
+    if (newer.length) worst = Math.max(worst, Date.now() - Math.min(...newer));
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { worst, samples };
+}
+
+function table(title: string, rows: Array<[string, Result]>, base: Result, goal?: (r: Result) => string) {
+  console.log(`\n${title}`);
+  console.log(`| call | req/s | p50 ms | p99 ms | errors | bytes/answer | ratio to bare |${goal ? ' goal |' : ''}`);
+  console.log(`|---|---:|---:|---:|---:|---:|---:|${goal ? '---|' : ''}`);
+  for (const [name, r] of rows)
+    console.log(`| ${name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.errors)} | ${fmt(r.bytes)} | ${fmt(r.rps / base.rps, 2)} |${goal ? ` ${r === base ? '' : goal(r)} |` : ''}`);
+}
+
+async function engine(label: string, env: Record<string, string>, bare: Result) {
+  console.log(`\n## ${label}`);
+  const site = await start('site', { BENCH_FEED_TOKEN: TOKEN, BENCH_REPLAY_SPEED: process.env.BENCH_REPLAY_SPEED ?? '10', ...env });
+  const origin = `http://127.0.0.1:${site.port}`;
+  try {
+    const calls = await tableCalls(origin);
+
+    // (a) each call alone.
+    const rows: Array<[string, Result]> = [['bare Fastify route (baseline)', bare]];
+    for (const c of calls) rows.push([c.name, await load(origin, [c], CONNECTIONS, DURATION)]);
+    table(`### (a) each call alone, ${CONNECTIONS} connections, ${DURATION} s, replay writing`, rows, bare, (r) => (r.rps / bare.rps >= 0.35 && r.p99 <= 25 && r.errors === 0 ? 'met' : 'NOT met'));
+
+    // (b) the crowd, 5,000 score sockets, goals through the ingest.
+    const crowd = await crowdCalls(origin, calls);
+    const kickoff = new Date(Date.now() - 30 * 60_000).toISOString();
+    const [matchId] = (
+      await json(origin, 'api/feed/matches', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}` },
+        body: JSON.stringify({ matches: [{ key: `bench-md-${Date.now()}`, sport: 'football', competition: { key: 'bench-md', name: { en: 'Bench League' }, priority: 1 }, home: { key: 'bmd-h', name: { en: 'Bench Home' } }, away: { key: 'bmd-a', name: { en: 'Bench Away' } }, kickoff, status: 2, match_str: "30'" }] }),
+      })
+    ).ids as number[];
+    if (!nativeLoader()) throw new Error('the crowd row needs the C load generator (bench/native/wsload.c) and a C compiler (apt-get install gcc)');
+    const loader = runNative(['score', '127.0.0.1', String(site.port), '/ws/score', String(SOCKETS)]);
+    const ready = await loader.line();
+    if (ready !== `ready ${SOCKETS}`) throw new Error(`load generator: ${ready}`);
+    const quiet = await goals(origin, matchId, loader, 100);
+    const busy = autocannon({ url: origin, connections: FANS, duration: DURATION + GOALS * 0.3 + 2, requests: crowd.map((c) => ({ method: c.method, path: c.path, body: c.body, headers: { ...BROWSER, ...(c.body ? { 'content-type': 'application/json' } : {}) } })), headers: BROWSER });
+    await new Promise((r) => setTimeout(r, 1000));
+    const loaded = await goals(origin, matchId, loader, 100 + GOALS);
+    const r = await busy;
+    loader.close();
+    const mixed: Result = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, bytes: r.throughput.average / Math.max(1, r.requests.average) };
+    table(
+      `### (b) match-day crowd: ${FANS} virtual fans cycling ${crowd.length} calls (home, match list, match page, live room), replay writing, ${fmt(SOCKETS)} score sockets`,
+      [['crowd (all calls)', mixed]],
+      bare,
+      (x) => (x.p99 <= 50 && x.errors === 0 ? 'p99 ≤ 50, no errors: met' : 'NOT met'),
+    );
+    console.log('| goal pushed through api/feed/events → frame on every score socket | p50 ms | p99 ms | frames received |');
+    console.log('|---|---:|---:|---:|');
+    console.log(`| without the crowd | ${fmt(quiet.p50, 1)} | ${fmt(quiet.p99, 1)} | ${fmt(quiet.received)} of ${fmt(quiet.expected)} |`);
+    console.log(`| during the crowd | ${fmt(loaded.p50, 1)} | ${fmt(loaded.p99, 1)} | ${fmt(loaded.received)} of ${fmt(loaded.expected)} |`);
+
+    // (c) through nginx.
+    const missing = nginxMissing();
+    if (missing) {
+      console.log(`\n### (c) through nginx: skipped. ${missing}`);
+      return;
+    }
+    const proxy = await startNginx(site.port);
+    try {
+      const via = `http://127.0.0.1:${proxy.port}`;
+      const detail = calls.find((c) => c.name.includes('detail'))!;
+      const stale = staleness(origin, via, detail.path, Date.now() + (DURATION + 1) * calls.length * 1000);
+      const proxied: Array<[string, Result]> = [['bare Fastify route (baseline)', bare]];
+      const direct = new Map(rows);
+      for (const c of calls) proxied.push([c.name, await load(via, [c], CONNECTIONS, DURATION)]);
+      const s = await stale;
+      table(`### (c) the same calls through nginx as a caching proxy (1 worker), ${CONNECTIONS} connections`, proxied, bare, (x) => {
+        const name = proxied.find(([, y]) => y === x)![0];
+        const own = direct.get(name);
+        return own && own.rps > 0 ? `${fmt(x.rps / own.rps, 1)}× the site's own (goal ≥ 10×)` : '';
+      });
+      console.log(
+        `oldest answer nginx gave for an in-play match's detail: ${fmt(s.worst)} ms after the site had a newer one (${s.samples} checks; allowed: s-maxage 1 s + stale-while-revalidate 1 s = 2,000 ms)`,
+      );
+    } finally {
+      await proxy.stop();
+    }
+  } finally {
+    await stop(site.child);
+  }
+}
+
+export async function run() {
+  console.log(`\n# Match day (issue #14): load average ${fmt(os.loadavg()[0], 2)} on ${os.availableParallelism()} cores at the start; figures of one run, judge by the ratio`);
+  const bareServer = await start('bare');
+  const bare = await load(`http://127.0.0.1:${bareServer.port}`, [{ name: 'bare', method: 'GET', path: '/bare' }], CONNECTIONS, DURATION);
+  await stop(bareServer.child);
+  await engine('embedded PGlite', {}, bare);
+  const scratch = await scratchDatabase('matchday');
+  if (scratch) {
+    try {
+      await engine(`PostgreSQL (${new URL(process.env.BENCH_PG_URL!).host})`, { BENCH_DATABASE_URL: scratch.url }, bare);
+    } finally {
+      await scratch.drop();
+    }
+  } else {
+    console.log('\n## PostgreSQL: skipped (set BENCH_PG_URL=postgres://user@host:5432/postgres to run it; the bench makes and drops its own database)');
+  }
+  console.log(`\nload average ${fmt(os.loadavg()[0], 2)} at the end`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();

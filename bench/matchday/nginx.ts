@@ -1,0 +1,110 @@
+// Debian's nginx as the caching proxy in front of the site, configured and started by the bench
+// (the same configuration README.md "Behind nginx or a CDN" shows). It caches what the site marks
+// cacheable (Cache-Control s-maxage / stale-while-revalidate), never a signed-in caller's answer.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const NGINX = process.env.BENCH_NGINX ?? '/usr/sbin/nginx';
+
+/** Null when nginx is here; otherwise what to do about it. */
+export function nginxMissing(): string | null {
+  return fs.existsSync(NGINX) ? null : `nginx not found at ${NGINX}: install it with \`apt-get install nginx-light\` (or nginx), or set BENCH_NGINX to its path`;
+}
+
+/** The proxy section of the configuration, as README.md shows it (upstream `site`). */
+export function proxyConfig(cacheDir: string) {
+  return `
+  proxy_cache_path ${cacheDir} levels=1:2 keys_zone=livesports:20m max_size=200m inactive=10m use_temp_path=off;
+  # A signed-in caller (token header or cookie) always goes to the site and is never stored.
+  map "$http_token$cookie_token" $ls_personal { "" 0; default 1; }
+  server {
+    listen 127.0.0.1:PORT;
+    location /api/ {
+      proxy_pass http://site;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_cache livesports;
+      # all_match is a POST in the spec: cache it by its body too.
+      proxy_cache_methods GET HEAD POST;
+      proxy_cache_key "$request_method|$request_uri|$http_lang|$cookie_lang|$http_accept_language|$request_body";
+      proxy_cache_bypass $ls_personal;
+      proxy_no_cache $ls_personal;
+      # Lifetimes come from the site's Cache-Control (s-maxage, stale-while-revalidate); one
+      # request per key goes to the site when an answer expires, the rest get the stale one.
+      proxy_cache_use_stale updating error timeout;
+      proxy_cache_background_update on;
+      proxy_cache_lock on;
+      proxy_cache_revalidate on;
+      add_header X-Cache $upstream_cache_status always;
+    }
+    location / {
+      proxy_pass http://site;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header Upgrade $http_upgrade;
+    }
+  }`;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export async function startNginx(upstreamPort: number): Promise<{ port: number; stop: () => Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-nginx-'));
+  // Workers may run as another user than the master: they need to write the cache and temp files.
+  fs.chmodSync(dir, 0o777);
+  const port = await freePort();
+  const conf = `
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream site { server 127.0.0.1:${upstreamPort}; keepalive 64; }
+${proxyConfig(path.join(dir, 'cache')).replace('PORT', String(port))}
+}
+`;
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
+  const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // Ready when it answers on its port.
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`nginx exited ${child.exitCode}: ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8').slice(-500)}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (i > 100) throw new Error('nginx did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    port,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGQUIT');
+        await exited;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
