@@ -37,7 +37,7 @@ const ask = (child: ChildProcess, msg: object) =>
   });
 
 /** A 20 s, 1280x720 30 fps, 2 Mbit/s constant-rate FLV with AAC audio, key frame every second. */
-function makeSource(file: string) {
+export function makeSource(file: string) {
   const r = spawnSync('ffmpeg', [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-f', 'lavfi', '-i', 'testsrc2=s=1280x720:r=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-t', '20',
@@ -48,7 +48,7 @@ function makeSource(file: string) {
 }
 
 /** ffmpeg replaying the file in real time (no encoding: the server's work is all that's measured). */
-const pushFile = (file: string, target: string, loop: boolean) =>
+export const pushFile = (file: string, target: string, loop: boolean) =>
   spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-re', ...(loop ? ['-stream_loop', '-1'] : []), '-i', file, '-c', 'copy', '-f', 'flv', target], { stdio: ['ignore', 'ignore', 'ignore'] });
 
 /** Time from spawning an encoder to its first video key frame on stdout. */

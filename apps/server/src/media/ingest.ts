@@ -246,7 +246,9 @@ export class Ingest {
   private runLadder(stream: LiveStream) {
     const rungs = stream.rungs!;
     const recorder = this.opts.recorder;
-    const recordDir = recorder?.partDir(stream.roomId) ?? undefined;
+    // The heights are known from the plan: the recorder need not probe each level's first segment.
+    const heights = Object.fromEntries(this.levels(stream.roomId).map((l) => [l.level, l.height]));
+    const recordDir = recorder?.partDir(stream.roomId, heights) ?? undefined;
     const run = startLadder(this.opts.ffmpeg!, rungs, this.hlsRoot(stream.roomId), (code, stderr) => {
       if (stream.ladder?.run !== run) return;
       this.stopLadder(stream);

@@ -75,6 +75,9 @@ export function ladderArgs(rungs: Rung[], hlsDir: string, recordDir?: string): {
   args.push('-map', '0:v', '-vf', 'fps=1/5,scale=-2:180', '-q:v', '6', '-update', '1', '-f', 'image2', path.join(hlsDir, 'thumb.jpg'));
   // HLS of the original: no re-encode, segments cut at the encoder's own key frames.
   if (recordDir) {
+    // The replay's poster: a 360p still every 5 s from the frames this process decodes anyway
+    // (a separate ffmpeg decoding a segment for it cost more than the rest of the recording).
+    args.push('-map', '0:v', '-vf', 'fps=1/5,scale=-2:360', '-q:v', '4', '-update', '1', '-f', 'image2', path.join(recordDir, POSTER_FILE));
     const live = `[f=hls:hls_time=2:hls_list_size=6:hls_flags=delete_segments+omit_endlist:hls_segment_filename=${path.join(hlsDir, 'original', 'seg%05d.ts')}]${path.join(hlsDir, 'original', 'index.m3u8')}`;
     args.push('-map', '0:v', '-map', '0:a?', '-c', 'copy', '-f', 'tee', `${live}|${recordingOutput(recordDir, 'original')}`);
   } else {
@@ -82,6 +85,9 @@ export function ladderArgs(rungs: Rung[], hlsDir: string, recordDir?: string): {
   }
   return { args, fdOf };
 }
+
+/** The still the ladder writes into a recording's folder for the replay's poster. */
+export const POSTER_FILE = 'poster.jpg';
 
 export interface LadderRun {
   /** The source's FLV bytes go here. */

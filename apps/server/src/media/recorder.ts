@@ -7,6 +7,7 @@ import type { ReplayLevelDir, ReplayPart } from '../db/schema/replays.ts';
 import type { Storage } from '../platform/storage.ts';
 import type { ReplayRepo, ReplayRow } from '../modules/replays/repo.ts';
 import type { Clock } from '../platform/clock.ts';
+import { POSTER_FILE } from './ladder.ts';
 import { finalPlaylist } from './replay-playlist.ts';
 
 // Recording while live. The ladder's ffmpeg (ladder.ts) writes every level it already makes —
@@ -27,7 +28,7 @@ export interface RecordingHooks {
   /** A stream was accepted for a room. */
   started(roomId: number): void;
   /** Before each ladder run: the folder this run records into, or null (not recording). */
-  partDir(roomId: number): string | null;
+  partDir(roomId: number, heights?: Partial<Record<string, number>>): string | null;
   /** FLV tags going into the ladder run recording into `dir`. */
   tap(dir: string, tag: Buffer): void;
   /** The ladder run recording into `dir` exited (its last segments and ENDLIST are on disk). */
@@ -67,6 +68,8 @@ interface Part {
   /** The part's place among the replay's parts (segments of a new part follow a discontinuity). */
   number: number;
   running: boolean;
+  /** Each level's height as the ladder planned it (0 or missing: probed from its first segment). */
+  heights: Partial<Record<string, number>>;
   timer: NodeJS.Timeout;
 }
 
@@ -134,14 +137,14 @@ export class Recorder implements RecordingHooks {
     return repo.create({ roomId, title, storageKey: `replays/${roomId}/${crypto.randomBytes(9).toString('base64url')}`, startedAt: now, matchId: await this.opts.linkedMatch(roomId, now).catch(() => null) });
   }
 
-  partDir(roomId: number): string | null {
+  partDir(roomId: number, heights: Partial<Record<string, number>> = {}): string | null {
     const s = this.sessions.get(roomId);
     if (!s || s.ended) return null;
     const index = s.parts.length;
     const dir = path.join(this.stagingRoot, `${roomId}-${Date.now().toString(36)}-${index}`);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
-    const part: Part = { index, dir, ts0: null, wall: Number.POSITIVE_INFINITY, taken: new Map(), offset: null, number: 0, running: true, timer: setInterval(() => this.collectSoon(s, part), POLL_MS) };
+    const part: Part = { index, dir, ts0: null, wall: Number.POSITIVE_INFINITY, taken: new Map(), offset: null, number: 0, running: true, heights, timer: setInterval(() => this.collectSoon(s, part), POLL_MS) };
     part.timer.unref();
     s.parts.push(part);
     this.byDir.set(dir, part);
@@ -244,25 +247,30 @@ export class Recorder implements RecordingHooks {
     const fresh = (await this.opts.repo.find(replay.id))!;
     let dir = fresh.levels.find((l) => l.level === level);
     if (!dir) {
-      dir = { level, dir: `${level}-${crypto.randomBytes(6).toString('base64url')}`, height: await probeHeight(this.opts.ffmpeg, file) };
+      dir = { level, dir: `${level}-${crypto.randomBytes(6).toString('base64url')}`, height: part.heights[level] || (await probeHeight(this.opts.ffmpeg, file)) };
       await this.opts.repo.setLevels(replay.id, [...fresh.levels, dir].sort((a, b) => LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level)) as ReplayLevelDir[]);
     }
     // The poster: a frame a few seconds in, taken from the original before the segment moves away.
-    if (level === 'original' && !fresh.poster && (start + seg.duration >= POSTER_AT_SECONDS || !part.running)) await this.poster(replay, file);
+    if (level === 'original' && !fresh.poster && (start + seg.duration >= POSTER_AT_SECONDS || !part.running)) await this.poster(replay, file, path.join(part.dir, POSTER_FILE));
     const seq = Number(await this.opts.repo.nextSeq(replay.id, level));
     const key = `${replay.storageKey}/${dir.dir}/${String(seq).padStart(6, '0')}.ts`;
     await this.opts.storage.putFile(key, file, 'video/mp2t');
     await this.opts.repo.addSegment({ replayId: replay.id, level, seq, part: part.number, start, duration: seg.duration, bytes: stat.size, key }, level === 'original');
   }
 
-  private async poster(replay: ReplayRow, segment: string) {
+  private async poster(replay: ReplayRow, segment: string, still: string) {
     if (!this.opts.ffmpeg) return;
-    const out = `${segment}.jpg`;
-    const ok = await run(this.opts.ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-i', segment, '-frames:v', '1', '-vf', 'scale=-2:360', '-q:v', '4', out]);
-    if (!ok) return;
+    // The ladder's still when it is a whole JPEG (it is rewritten in place every 5 s), else a frame
+    // decoded from the segment.
+    let bytes = await fs.promises.readFile(still).catch(() => null);
+    if (!bytes || bytes.length < 4 || bytes[bytes.length - 2] !== 0xff || bytes[bytes.length - 1] !== 0xd9) {
+      const out = `${segment}.jpg`;
+      const ok = await run(this.opts.ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-i', segment, '-frames:v', '1', '-vf', 'scale=-2:360', '-q:v', '4', out]);
+      if (!ok) return;
+      bytes = await fs.promises.readFile(out);
+      await fs.promises.rm(out, { force: true });
+    }
     const key = `${replay.storageKey}/poster.jpg`;
-    const bytes = await fs.promises.readFile(out);
-    await fs.promises.rm(out, { force: true });
     await this.opts.storage.put(key, bytes, 'image/jpeg');
     await this.opts.repo.update(replay.id, { poster: this.opts.storage.publicUrl(key) });
     await this.opts.repo.addBytes(replay.id, bytes.length);
