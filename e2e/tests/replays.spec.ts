@@ -111,6 +111,18 @@ test.describe('replays', () => {
     await page.getByTestId('replay-danmaku-send').click();
     await expect(page.getByTestId('replay-chat').getByText('Watching it again')).toBeVisible();
 
+    // On a phone: the room's info tab lists the replay, and the phone's room link opens it too.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const pp = await phone.newPage();
+    await pp.goto(`/m/live?id=${anchor.id}`);
+    await pp.getByTestId('m-room-tab-info').tap();
+    await expect(pp.getByTestId('replay-card').first()).toBeVisible();
+    await pp.goto(`/m/live?id=${anchor.id}&replay=${replayId}&t=3`);
+    await expect.poll(() => pp.getByTestId('replay-video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(3);
+    const videoBox = (await pp.getByTestId('replay-video').boundingBox())!;
+    expect(videoBox.x + videoBox.width).toBeLessThanOrEqual(390);
+    await phone.close();
+
     if (process.env.REPLAY_SHOTS) {
       fs.mkdirSync(process.env.REPLAY_SHOTS, { recursive: true });
       for (const lang of ['zh', 'en', 'es']) {

@@ -1,19 +1,14 @@
-import { useSearchParams } from 'react-router';
-import type { GiftEvent } from '@livesports/contracts/economy-gifts';
 import { FollowType } from '@livesports/contracts/social';
 import { LiveRoomPage } from '@/features/live/pages/live-room';
 import { FollowButton } from '@/features/social/components/follow-button';
 import { RoomGiftBar, RoomGiftSide } from '@/features/economy/components/room-gifts';
-import { GiftChatLine } from '@/features/economy/components/gift-effects';
 import { ChatPanel } from '@/features/chat/components/chat-panel';
 import { HornBanner, HornButton } from '@/features/chat/components/horns';
 import { ManageRoomButton } from '@/features/chat/components/manage-room';
-import { ReplayChatList, ReplayDanmakuLayer } from '@/features/chat/components/replay-chat';
 import { MatchStrip } from '@/features/matches/components/match-strip';
-import { ReplayPage } from '@/features/replays/pages/replay-page';
-import { ClipPage } from '@/features/replays/pages/clip-page';
 import { ReplayList } from '@/features/replays/components/replay-list';
 import { PictureOverlay, renderGiftLine, useRoomGiftEvents } from '../live-room-wiring';
+import { useReplayRoute } from '../replay-wiring';
 
 // /live?id=<room>: the live feature's room with the social feature's follow button, the economy's
 // gift bar (gifts, balance, recharge, guard) under the player, its room ranking in the side column
@@ -46,23 +41,6 @@ function LiveRoom() {
   );
 }
 
-// &replay=<id> is the broadcast again: the replays feature's player, score timeline and clips, the
-// chat feature's danmaku layer and chat list fed from the broadcast's timeline, gifts as the
-// economy draws them. &clip=<id> is a clip's own (shared) page. Both are reusable by /m.
-const replayGift = (e: GiftEvent) => <GiftChatLine event={e} />;
-export function ReplayRoute() {
-  return (
-    <ReplayPage
-      renderGift={replayGift}
-      overlay={(s) => <ReplayDanmakuLayer lines={s.lines} time={s.time} playing={s.playing} seeked={s.seeked} />}
-      side={(s) => <ReplayChatList lines={s.lines} time={s.time} canSend={s.canSend} onSend={s.send} onLogin={s.login} />}
-    />
-  );
-}
-
 export function Component() {
-  const [params] = useSearchParams();
-  if (params.get('replay')) return <ReplayRoute />;
-  if (params.get('clip')) return <ClipPage />;
-  return <LiveRoom />;
+  return useReplayRoute() ?? <LiveRoom />;
 }

@@ -22,6 +22,7 @@ import { Avatar } from '@/shared/ui/avatar';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { IconChevronLeft, IconTv } from '@/shared/ui/icons';
 import { PageSpinner } from '@/shared/ui/spinner';
+import { ReplayList } from '@/features/replays/components/replay-list';
 import { useSwipe } from '../touch/use-swipe';
 import { useVisualViewportBox } from '../touch/use-visual-viewport';
 import { GiftSheetButton } from './gift-sheet';
@@ -160,6 +161,7 @@ export function MobileLiveRoom() {
         {tab === 'info' && (
           <div className="mlr__pane mlr__pane--scroll">
             <RoomNotes room={room} live={live} />
+            <ReplayList roomId={uid} />
           </div>
         )}
       </div>
