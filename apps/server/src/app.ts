@@ -10,6 +10,7 @@ import { configPlugin } from './platform/config.ts';
 import { databasePlugin } from './platform/database.ts';
 import { envelopePlugin } from './platform/envelope.ts';
 import { httpPlugin } from './platform/http.ts';
+import { openApiPlugin } from './platform/openapi.ts';
 import { type Mailer, mailerPlugin } from './platform/mail.ts';
 import { secretsPlugin } from './platform/secrets.ts';
 import { storagePlugin } from './platform/storage.ts';
@@ -72,6 +73,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(envelopePlugin);
   await app.register(authPlugin);
+  await app.register(openApiPlugin);
 
   for (const module of modules) await app.register(module);
 
