@@ -1,5 +1,5 @@
 // `npm test`: every test of the project, in this order:
-//   1. Vitest: contracts, server (on embedded PGlite) and web units;
+//   1. typecheck and lint, then Vitest: contracts, server (on embedded PGlite) and web units;
 //   2. the server tests again on PostgreSQL when DATABASE_URL is set (CI sets it);
 //   3. Playwright journeys in Debian's Chromium against the built site and a real server.
 // It ends with one line "N passed, N failed" summing all runs, and a non-zero exit on any failure.
@@ -49,6 +49,9 @@ if (want('unit')) {
   for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e']) {
     if (run(`typecheck ${project}`, process.execPath, [tsc, '-p', project, '--noEmit']) !== 0) totals.failed += 1;
   }
+
+  // The house's shape (eslint.config.js): boundaries between features and modules, hooks rules.
+  if (run('lint (ESLint + boundaries)', process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0']) !== 0) totals.failed += 1;
 
   // The embedded database first: what a fresh clone uses.
   const pgliteOut = path.join(tmp, 'vitest-pglite.json');

@@ -105,7 +105,7 @@ async function measureOn(kind: Kind, databaseUrl: string | undefined): Promise<R
   // One process keeps the in-process bus (as `npm start` does); two talk over Redis.
   const bus: Record<string, string> = { BENCH_REDIS_URL: two ? (process.env.BENCH_REDIS_URL ?? '') : '' };
   const server = await start('servers.ts', [two ? 'site' : kind, String(SENDERS)], [], databaseUrl, bus);
-  const { port, groupId, tokens } = server.msg as { port: number; groupId: number; tokens: string[] };
+  const { groupId, tokens } = server.msg as { port: number; groupId: number; tokens: string[] };
   // The second process of the same site: the room and the senders of the first.
   const second = two ? await start('servers.ts', ['site', String(SENDERS)], [], databaseUrl, { ...bus, BENCH_SHARED: JSON.stringify({ groupId, tokens }) }) : null;
   const servers = second ? [server, second] : [server];

@@ -134,7 +134,10 @@ async function open(token: string | null): Promise<boolean> {
       },
       close() {
         v.closed = true;
-        if (!joined) (clearTimeout(timeout), resolve(false));
+        if (!joined) {
+          clearTimeout(timeout);
+          resolve(false);
+        }
       },
     });
     const v: Viewer = { ws, counts: new Uint8Array(capacity), closed: false };

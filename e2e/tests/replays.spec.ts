@@ -85,7 +85,10 @@ test.describe('replays', () => {
           const el = document.querySelector('[data-testid="danmaku-layer"]')!;
           const v = document.querySelector<HTMLVideoElement>('[data-testid="replay-video"]')!;
           const seen = new MutationObserver(() => {
-            if (Number(el.getAttribute('data-flying')) > 0) (seen.disconnect(), resolve(v.currentTime));
+            if (Number(el.getAttribute('data-flying')) > 0) {
+              seen.disconnect();
+              resolve(v.currentTime);
+            }
           });
           seen.observe(el, { attributes: true, attributeFilter: ['data-flying'] });
           setTimeout(() => reject(new Error('no danmaku within 10 s')), 10_000);

@@ -101,6 +101,8 @@ export class EmbeddedRtmp {
   /** Starts RTMP on the port; resolves once listening, rejects if the port is taken. */
   async start(opts: { port: number; host: string; storeDir: string; onPublish: (p: Publisher) => void; onUnpublish: (p: Publisher) => void }) {
     if (running) throw new Error('an RTMP ingest already runs in this process');
+    // One ingest per process (node-media-server keeps global state): remember which one runs.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     running = this;
     fs.mkdirSync(opts.storeDir, { recursive: true });
     this.publishHandler = opts.onPublish;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tail } from './ledger.ts';
 import { backpackItems, giftSends, gifts } from '../../db/schema/economy.ts';

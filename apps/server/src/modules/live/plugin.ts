@@ -6,7 +6,7 @@ import { playRoutes } from '../../media/play-routes.ts';
 import { allowedLevels, PLAY_TOKEN_TTL_SECONDS, signPlay } from '../../media/play-token.ts';
 import { srsHookRoutes } from '../../media/srs-hooks.ts';
 import { ViewerCounter } from '../../media/viewers.ts';
-import { FOLLOW_CHANGED, type FollowChanged } from '../social/service.ts';
+import { FOLLOW_CHANGED, type FollowChanged } from '../social/plugin.ts';
 import { createApplicationRepo } from './application.repo.ts';
 import { type ApplicationService, createApplicationService } from './application.service.ts';
 import { createMatchLinkRepo } from './match-link.repo.ts';

@@ -3,6 +3,9 @@ import { createSocialRepo } from './repo.ts';
 import { socialRoutes } from './routes.ts';
 import { type SocialService, createSocialService } from './service.ts';
 
+// The module's public face for others: the follow event live rooms listen to on the bus.
+export { FOLLOW_CHANGED, type FollowChanged } from './service.ts';
+
 declare module 'fastify' {
   interface FastifyInstance {
     social: SocialService;

@@ -14,8 +14,6 @@ export interface ChatFilters {
   hideEffects: boolean;
 }
 
-const DEFAULTS: ChatFilters = { blocked: [], hideGifts: false, hideEntrances: false, hideEffects: false };
-
 export function loadFilters(): ChatFilters {
   const raw = readJSON<Partial<ChatFilters> | null>(FILTERS_KEY, null) ?? {};
   const blocked = Array.isArray(raw.blocked) ? raw.blocked.filter((b) => b && typeof b.id === 'string').map((b) => ({ id: b.id, nick: String(b.nick ?? '') })) : [];

@@ -29,7 +29,8 @@ function ComposerImage({ slot, onUpdate, onRemove }: { slot: Slot; onUpdate: (pa
     started.current = true;
     void upload.start(slot.file);
   }, [upload, slot.file]);
-  useEffect(() => onUpdate({ busy: upload.busy }), [upload.busy]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Only the busy flag matters; onUpdate is the parent's inline callback (new on every render).
+  useEffect(() => onUpdate({ busy: upload.busy }), [upload.busy]);
   useEffect(() => () => URL.revokeObjectURL(preview), [preview]);
   useEffect(() => {
     if (upload.error) toast.error(upload.error);

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CallInput } from '@livesports/contracts/call';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { toast } from '@/shared/stores/toast';
 import { calls } from './refs';

@@ -64,11 +64,20 @@ function useLines(replay: ReplayDetail | undefined, time: number, extra: ReplayL
     const seen = new Set<string>();
     const add = (tl: ReplayTimeline | undefined) => {
       if (!tl) return;
-      for (const m of tl.messages) if (m.type === 'TIMTextElem' && m.text && !seen.has(`m${m.seq}`)) seen.add(`m${m.seq}`), out.push({ key: `m${m.seq}`, t: m.t, from: m.from, nick: m.nick, text: m.text, ext: m.ext });
-      for (const d of tl.danmaku) if (!seen.has(`d${d.id}`)) seen.add(`d${d.id}`), out.push({ key: `d${d.id}`, t: d.t, from: d.from, nick: d.nick, text: d.text, added: true });
+      for (const m of tl.messages) if (m.type === 'TIMTextElem' && m.text && !seen.has(`m${m.seq}`)) {
+        seen.add(`m${m.seq}`);
+        out.push({ key: `m${m.seq}`, t: m.t, from: m.from, nick: m.nick, text: m.text, ext: m.ext });
+      }
+      for (const d of tl.danmaku) if (!seen.has(`d${d.id}`)) {
+        seen.add(`d${d.id}`);
+        out.push({ key: `d${d.id}`, t: d.t, from: d.from, nick: d.nick, text: d.text, added: true });
+      }
       for (const g of tl.gifts) {
         const k = `g${g.event.at}${g.event.sender.id}`;
-        if (!seen.has(k) && renderGift) seen.add(k), out.push({ key: k, t: g.t, from: String(g.event.sender.id), nick: g.event.sender.user_nickname, text: '', node: renderGift(g.event) });
+        if (!seen.has(k) && renderGift) {
+          seen.add(k);
+          out.push({ key: k, t: g.t, from: String(g.event.sender.id), nick: g.event.sender.user_nickname, text: '', node: renderGift(g.event) });
+        }
       }
     };
     add(prev.data);
