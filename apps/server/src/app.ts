@@ -8,6 +8,7 @@ import { type Clock, clockPlugin } from './platform/clock.ts';
 import { readCachePlugin } from './platform/read-cache.ts';
 import { configPlugin } from './platform/config.ts';
 import { databasePlugin } from './platform/database.ts';
+import { crossSitePlugin } from './platform/cross-site.ts';
 import { envelopePlugin } from './platform/envelope.ts';
 import { httpPlugin } from './platform/http.ts';
 import { openApiPlugin } from './platform/openapi.ts';
@@ -73,6 +74,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(envelopePlugin);
   await app.register(authPlugin);
+  await app.register(crossSitePlugin);
   await app.register(openApiPlugin);
 
   for (const module of modules) await app.register(module);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from './helpers.ts';
 
@@ -15,7 +15,6 @@ describe('OpenAPI document and reference UI', () => {
     expect(res.statusCode).toBe(200);
     doc = res.json();
   });
-  afterAll(() => app.close());
 
   it('lists every registered api route with its method', () => {
     const documented = new Set(Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p.toLowerCase()}`)));

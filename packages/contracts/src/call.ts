@@ -12,7 +12,18 @@ export interface CallDef<I extends z.ZodType, O extends z.ZodType> {
   data: O;
   /** True when the call needs a logged-in user (answers code 700 otherwise). */
   auth: boolean;
+  /**
+   * Whether the call changes anything (default: POST does, GET does not). The spec names some
+   * state-changing calls GET (Bank_card/bind, Live/startRoom…) and some reads POST (all_match…):
+   * they say so here. The server refuses a call that changes state when it comes from another site.
+   */
+  writes?: boolean;
+  /** The other method the server also answers, as spec clients use it (spec GET, web app POST). */
+  also?: 'GET' | 'POST';
 }
+
+/** Does this call change state (and so must never be accepted from another site)? */
+export const changesState = (call: Pick<CallDef<z.ZodType, z.ZodType>, 'method' | 'writes'>): boolean => call.writes ?? call.method === 'POST';
 
 export function defineCall<I extends z.ZodType, O extends z.ZodType, A extends boolean>(def: CallDef<I, O> & { auth: A }): CallDef<I, O> & { auth: A } {
   return def;

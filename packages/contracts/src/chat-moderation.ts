@@ -39,7 +39,7 @@ export const getRoomAdmin = defineCall({
 /** The anchor names (status 1) or removes (status 0) an admin of its own room. */
 export const setRoomAdmin = defineCall({
   method: 'GET',
-  path: 'api/tenxun/setRoomAdmin',
+  path: 'api/tenxun/setRoomAdmin', writes: true,
   auth: true,
   input: z.object({
     user_id: userField,

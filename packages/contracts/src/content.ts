@@ -176,7 +176,7 @@ export type PublishArticleInput = z.input<typeof publishArticleInput>;
 /** Writers publish a headline. The spec writes GET; the server takes POST as well (bodies are long). */
 export const publishArticle = defineCall({
   method: 'POST',
-  path: 'api/Headlines_user/insert',
+  path: 'api/Headlines_user/insert', also: 'GET',
   auth: true,
   input: publishArticleInput,
   data: z.object({ id: z.number() }),
@@ -301,7 +301,7 @@ export const likeComment = defineCall({
 
 export const commentList = defineCall({
   method: 'POST',
-  path: 'anchor_dynamics/commentList',
+  path: 'anchor_dynamics/commentList', writes: false,
   auth: false,
   input: z.object({ id: idField, page: pageField, limit: limitField(20) }),
   data: pageOf(commentSchema),

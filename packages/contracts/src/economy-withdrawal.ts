@@ -18,7 +18,7 @@ export const aliPaySchema = z.object({ name: z.string(), account: z.string() });
 
 export const bindBankCard = defineCall({
   method: 'GET',
-  path: 'api/Bank_card/bind',
+  path: 'api/Bank_card/bind', writes: true, also: 'POST',
   auth: true,
   input: z.object({
     name: text('economy.holder_empty', 30, 'economy.holder_long'),
@@ -33,7 +33,7 @@ export const bankCardInfo = defineCall({ method: 'GET', path: 'api/Bank_card/get
 
 export const bindAliPay = defineCall({
   method: 'GET',
-  path: 'api/Bank_card/bindAliPay',
+  path: 'api/Bank_card/bindAliPay', writes: true, also: 'POST',
   auth: true,
   input: z.object({
     name: text('economy.holder_empty', 30, 'economy.holder_long'),
@@ -69,7 +69,7 @@ export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
 export const applyForWithdrawal = defineCall({
   method: 'GET',
-  path: 'api/Balance/applyForWithdrawal',
+  path: 'api/Balance/applyForWithdrawal', writes: true, also: 'POST',
   auth: true,
   input: z.object({
     type: z.preprocess((v) => (v === '' || v == null ? NaN : Number(v)), z.union([z.literal(1), z.literal(2)], { error: 'economy.method_empty' })),

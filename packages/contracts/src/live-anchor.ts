@@ -94,7 +94,7 @@ export type VerifiedInfo = z.infer<typeof verifiedInfoSchema>;
 /** Submit (or, after a rejection, resubmit) the anchor application. */
 export const verified = defineCall({ method: 'POST', path: 'api/Member/verified', auth: true, input: applicationInput, data: verifiedInfoSchema });
 
-export const getVerifiedInfo = defineCall({ method: 'POST', path: 'api/Member/getVerifiedInfo', auth: true, input: z.object({}), data: verifiedInfoSchema });
+export const getVerifiedInfo = defineCall({ method: 'POST', path: 'api/Member/getVerifiedInfo', writes: false, auth: true, input: z.object({}), data: verifiedInfoSchema });
 
 export const adminApplicationSchema = applicationSchema.extend({ uid: z.number(), nickname: z.string(), email: z.string() });
 

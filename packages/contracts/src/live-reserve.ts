@@ -47,7 +47,7 @@ export const getReserveLiveList = defineCall({
 
 export const deleteReserveLive = defineCall({
   method: 'GET',
-  path: 'api/Live/deleteReserveLive',
+  path: 'api/Live/deleteReserveLive', writes: true,
   auth: true,
   input: z.object({ id: idField('live.reserve_not_found') }),
   data: z.null(),

@@ -198,17 +198,17 @@ export const createRoom = defineCall({
 
 export const getMyRoom = defineCall({ method: 'GET', path: 'api/Live/getMyRoom', auth: true, input: z.object({}), data: myRoomSchema });
 
-export const startRoom = defineCall({ method: 'GET', path: 'api/Live/startRoom', auth: true, input: z.object({}), data: myRoomSchema });
+export const startRoom = defineCall({ method: 'GET', path: 'api/Live/startRoom', writes: true, auth: true, input: z.object({}), data: myRoomSchema });
 
-export const endRoom = defineCall({ method: 'GET', path: 'api/Live/endRoom', auth: true, input: z.object({}), data: myRoomSchema });
+export const endRoom = defineCall({ method: 'GET', path: 'api/Live/endRoom', writes: true, auth: true, input: z.object({}), data: myRoomSchema });
 
 export const resetStreamKey = defineCall({ method: 'POST', path: 'api/Live/resetStreamKey', auth: true, input: z.object({}), data: myRoomSchema });
 
-export const setTitle = defineCall({ method: 'GET', path: 'api/Live/setTitle', auth: true, input: z.object({ title: titleField }), data: myRoomSchema });
+export const setTitle = defineCall({ method: 'GET', path: 'api/Live/setTitle', writes: true, auth: true, input: z.object({ title: titleField }), data: myRoomSchema });
 
 export const updateLive = defineCall({
   method: 'GET',
-  path: 'api/Live/updateLive',
+  path: 'api/Live/updateLive', writes: true,
   auth: true,
   input: z.object(roomSettings),
   data: myRoomSchema,

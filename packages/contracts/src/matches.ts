@@ -239,7 +239,7 @@ export const getRobot = defineCall({
  */
 export const allMatch = defineCall({
   method: 'POST',
-  path: 'api/hot_match/all_match',
+  path: 'api/hot_match/all_match', writes: false,
   auth: false,
   input: z.object({
     type: sportTypeField,

@@ -39,6 +39,16 @@ export const envelopePlugin = fp(
       req.lang = pickLang(req.headers['lang'] as string | undefined, cookies?.lang, req.headers['accept-language']);
     });
 
+    // A call with no parameters may be POSTed with no body even when the client says it is JSON
+    // (many HTTP clients set the header anyway): an empty body is {}. Anything else goes to
+    // Fastify's own JSON parser (prototype poisoning refused).
+    const json = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      if (typeof body === 'string' && body.trim() === '') return done(null, {});
+      json(req, body as string, done);
+    });
+
     app.setErrorHandler((err: FastifyError & { validation?: ValidationIssue[] }, req, reply) => {
       if (err instanceof AppError) return sendError(reply, err.status, err.code, localize(req, err.key, err.params));
       if (err.validation) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions as FastifyRouteOptions } from 'fastify';
 import { z } from 'zod';
 import { Code } from '@livesports/contracts/envelope';
-import type { CallDef } from '@livesports/contracts/call';
+import { type CallDef, changesState } from '@livesports/contracts/call';
 import type { MessageKey } from '@livesports/contracts/messages';
 import { type AuthUser, requireUser } from './auth.ts';
 import { localize } from './envelope.ts';
@@ -45,6 +45,20 @@ export function route<I extends z.ZodType, O extends z.ZodType, A extends boolea
   handler: (input: z.output<I>, ctx: CallContext<A>) => Promise<z.input<O> | Answer<z.input<O>> | Cached<z.input<O>>>,
   opts: RouteOptions = {},
 ) {
+  // Whether the call changes state is the call's, whichever method it arrives by.
+  const writes = changesState(call);
+  registerRoute(app, call, handler, opts, writes);
+  // The spec's method and the one our web app uses (POST keeps passwords and card numbers out of URLs and logs).
+  if (call.also) registerRoute(app, { ...call, method: call.also }, handler, opts, writes);
+}
+
+function registerRoute<I extends z.ZodType, O extends z.ZodType, A extends boolean>(
+  app: FastifyInstance,
+  call: CallDef<I, O> & { auth: A },
+  handler: (input: z.output<I>, ctx: CallContext<A>) => Promise<z.input<O> | Answer<z.input<O>> | Cached<z.input<O>>>,
+  opts: RouteOptions,
+  writes: boolean,
+) {
   const envelope = z.object({ code: z.number(), msg: z.string(), data: call.data });
   const where = call.method === 'GET' ? 'querystring' : 'body';
   // The plugin runs one limiter per request; a second, independent one is checked here by hand.
@@ -61,9 +75,14 @@ export function route<I extends z.ZodType, O extends z.ZodType, A extends boolea
     method: call.method,
     url: '/' + call.path.replace(/^\/+/, ''),
     schema: { [where]: call.input, response: { 200: envelope } },
-    config: opts.rateLimit ? { rateLimit: opts.rateLimit } : {},
-    // Not logged in is answered before the input is looked at (code 700 wins over code 1).
-    preValidation: call.auth ? async (req) => void requireUser(req) : undefined,
+    // `writes`: the cross-site rule (cross-site.ts) refuses this call from another site's page.
+    config: { writes, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) },
+    // Not logged in is answered before the input is looked at (code 700 wins over code 1). A POST
+    // with no parameters may come with no body at all: it is read as {}.
+    preValidation: async (req) => {
+      if (where === 'body' && (req.body === undefined || req.body === null)) req.body = {};
+      if (call.auth) requireUser(req);
+    },
     preHandler: alsoLimit,
     handler: async (req, reply) => {
       const input = (where === 'body' ? req.body : req.query) as z.output<I>;

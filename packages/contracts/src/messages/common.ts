@@ -4,6 +4,11 @@ import type { Catalogue } from './catalogue.ts';
 export const commonMessages = {
   'common.error': { en: 'Error', zh: '错误', es: 'Error' },
   'common.ok': { en: 'Success', zh: '成功', es: 'Éxito' },
+  'common.cross_site': {
+    en: 'This request came from another site and was refused. Please do it on this site.',
+    zh: '该请求来自其他网站，已被拒绝。请在本站操作。',
+    es: 'Esta solicitud vino de otro sitio y fue rechazada. Hágalo en este sitio.',
+  },
   'common.input_error': { en: 'Input error, please check!', zh: '输入有误，请检查！', es: '¡Error de entrada, compruebe!' },
   'common.not_found': { en: 'Not found', zh: '未找到', es: 'No encontrado' },
   'common.forbidden': { en: 'You do not have permission to do this', zh: '您没有权限执行此操作', es: 'No tiene permiso para hacer esto' },

@@ -19,8 +19,6 @@ export async function contentRoutes(app: FastifyInstance, opts: ContentRouteOpti
   route(app, calls.getList2, (input, { req }) => service.listArticles(input, req.lang), calm);
   route(app, calls.articleDetail, (input, { req, user }) => service.articleDetail(input.id, user?.id ?? null, req.lang), calm);
   route(app, calls.publishArticle, (input, { user }) => service.publishArticle(user, input).then((d) => answer(d, 'content.published')));
-  // The spec writes this call as GET; short articles from such clients still work.
-  route(app, { ...calls.publishArticle, method: 'GET' }, (input, { user }) => service.publishArticle(user, input).then((d) => answer(d, 'content.published')));
 
   // Headline comments and likes (comment likes and deletion go through the circle calls).
   route(app, calls.likeArticle, (input, { user }) => service.likeArticle(user, input.id, input.like));

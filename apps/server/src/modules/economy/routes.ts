@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import type { CallDef } from '@livesports/contracts/call';
 import * as gifts from '@livesports/contracts/economy-gifts';
 import * as rank from '@livesports/contracts/economy-rank';
 import * as wallet from '@livesports/contracts/economy-wallet';
@@ -10,7 +8,7 @@ import { sessionRecheckedBy } from '../../platform/auth.ts';
 import { localize } from '../../platform/envelope.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { HTTP } from '../../platform/http-cache.ts';
-import { type CallContext, answer, type Answer, route } from '../../platform/route.ts';
+import { answer, route } from '../../platform/route.ts';
 import { checkoutPage } from './payment/checkout-page.ts';
 import { returnPath } from './recharge.service.ts';
 import type { EconomyService } from './service.ts';
@@ -19,20 +17,6 @@ export interface EconomyRouteOptions {
   service: EconomyService;
   /** Scales the per-user limits (0 turns them off). */
   rateLimitScale: number;
-}
-
-/**
- * The spec writes a few calls that move money or take secrets as GET (applyForWithdrawal,
- * conversionBalance, Bank_card/bind…). They answer GET as written, so spec clients work, and
- * POST with the same input, which our web app uses so passwords never sit in a URL or a log line.
- */
-function getAndPost<I extends z.ZodType, O extends z.ZodType, A extends boolean>(
-  app: FastifyInstance,
-  call: CallDef<I, O> & { auth: A },
-  handler: (input: z.output<I>, ctx: CallContext<A>) => Promise<z.input<O> | Answer<z.input<O>>>,
-) {
-  route(app, call, handler);
-  route(app, { ...call, method: 'POST' }, handler);
 }
 
 export async function economyRoutes(app: FastifyInstance, opts: EconomyRouteOptions) {
@@ -59,12 +43,11 @@ export async function economyRoutes(app: FastifyInstance, opts: EconomyRouteOpti
     };
   });
   route(app, wallet.payUrl, (input, { user }) => s.recharge.createOrder(user, input), limit(20));
-  route(app, { ...wallet.payUrl, method: 'POST' }, (input, { user }) => s.recharge.createOrder(user, input), limit(20));
   route(app, wallet.rechargeOrder, (input, { user }) => s.recharge.order(user, input.order_no));
   route(app, wallet.rechargeOrders, (input, { user }) => s.recharge.orders(user, input.page, input.limit));
   route(app, wallet.orderList, (input, { user, req }) => s.wallet.statement(user, input, req.lang));
   route(app, wallet.orderTypes, async (_i, { req }) => s.wallet.types(req.lang));
-  getAndPost(app, wallet.conversionBalance, (input, { user }) => s.wallet.convert(user, input).then((d) => answer(d, 'economy.converted')));
+  route(app, wallet.conversionBalance, (input, { user }) => s.wallet.convert(user, input).then((d) => answer(d, 'economy.converted')));
 
   // ── Gifts, backpack, guards, nobles, activities ──
   route(app, gifts.giftList, (_i, { req }) => s.gifts.list(req.lang));
@@ -81,11 +64,11 @@ export async function economyRoutes(app: FastifyInstance, opts: EconomyRouteOpti
   route(app, gifts.checkIn, (_i, { user }) => s.invites.checkIn(user).then((d) => answer(d, 'economy.checked_in')));
 
   // ── Payout accounts and withdrawals ──
-  getAndPost(app, payout.bindBankCard, (input, { user }) => s.withdrawals.bindBank(user, input).then((d) => answer(d, 'economy.bound')));
+  route(app, payout.bindBankCard, (input, { user }) => s.withdrawals.bindBank(user, input).then((d) => answer(d, 'economy.bound')));
   route(app, payout.bankCardInfo, (_i, { user }) => s.withdrawals.bankInfo(user));
-  getAndPost(app, payout.bindAliPay, (input, { user }) => s.withdrawals.bindAliPay(user, input).then((d) => answer(d, 'economy.bound')));
+  route(app, payout.bindAliPay, (input, { user }) => s.withdrawals.bindAliPay(user, input).then((d) => answer(d, 'economy.bound')));
   route(app, payout.aliPayInfo, (_i, { user }) => s.withdrawals.aliPayInfo(user));
-  getAndPost(app, payout.applyForWithdrawal, (input, { user, req }) => s.withdrawals.apply(user, input, req.lang).then((d) => answer(d, 'economy.withdraw_applied')));
+  route(app, payout.applyForWithdrawal, (input, { user, req }) => s.withdrawals.apply(user, input, req.lang).then((d) => answer(d, 'economy.withdraw_applied')));
   route(app, payout.withdrawalList, (input, { user, req }) => s.withdrawals.list(user, input.page, input.limit, req.lang));
   route(app, payout.adminWithdrawals, (input, { user, req }) => s.withdrawals.adminList(user, input, req.lang));
   route(app, payout.approveWithdrawal, (input, { user, req }) => s.withdrawals.approve(user, input.id, req.lang));
