@@ -124,6 +124,25 @@ describe('api/Balance/applyForWithdrawal and withdrawalList', () => {
     expect((await attempt(password)).msg).toBe('Too many wrong payment passwords, try again in 15 minutes');
     expect((await wallet(anchor.token)).income).toBe(5570);
   });
+
+  it('counts each guess before checking it: 30 parallel guesses get five checks, the right one among the rest does not pass', async () => {
+    const { anchor, password } = await earningAnchor();
+    const attempt = (pay_password: string) => call(app, post(api.applyForWithdrawal), { type: 1, money: 1000, pay_password, idempotency_key: key() }, { token: anchor.token });
+    // 29 wrong guesses and the right password last, all at once.
+    const answers = await Promise.all([...Array.from({ length: 29 }, (_, i) => attempt(String(100000 + i))), attempt(password)]);
+    const checked = answers.filter((a) => a.msg.startsWith('Wrong payment password'));
+    const locked = answers.filter((a) => a.status === 429);
+    const paid = answers.filter((a) => a.code === 200);
+    // At most five guesses were checked (the right one may be among them, and then it pays once).
+    expect(checked.length + paid.length).toBeLessThanOrEqual(5);
+    expect(locked.length).toBeGreaterThanOrEqual(25);
+    expect(paid.length).toBeLessThanOrEqual(1);
+    if (paid.length === 0) {
+      // Locked now: the right password is refused too, and no money moved.
+      expect((await attempt(password)).status).toBe(429);
+      expect((await wallet(anchor.token)).income).toBe(6570);
+    }
+  });
 });
 
 describe('conversion api/Balance/conversionBalance', () => {

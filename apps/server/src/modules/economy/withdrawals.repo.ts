@@ -63,24 +63,25 @@ export function createWithdrawalsRepo(db: Db) {
       return { list, total: n };
     },
 
-    async attempts(userId: number) {
-      const [row] = await db.select().from(payPasswordAttempts).where(eq(payPasswordAttempts.userId, userId)).limit(1);
-      return row ?? null;
-    },
     /**
-     * Counts one wrong payment password in one statement (parallel guesses all count); at `max`
-     * the counter resets and the lock starts. Returns the failures so far and the lock, if any.
+     * Counts one payment-password attempt BEFORE it is checked, in one statement, so parallel
+     * guesses cannot all be checked: each gets its own number. Attempts are allowed while the
+     * number is at most `max`; the max-th one starts the lock for those after it. A lock that has
+     * run out starts the count again. A right password clears the count afterwards.
      */
-    async fail(userId: number, max: number, lockUntil: Date) {
+    async claimAttempt(userId: number, max: number, lockUntil: Date, now: Date) {
+      const t = payPasswordAttempts;
+      const at = sql`${now.toISOString()}::timestamptz`;
       const until = sql`${lockUntil.toISOString()}::timestamptz`;
+      const expired = sql`(${t.lockedUntil} is not null and ${t.lockedUntil} <= ${at})`;
       const [row] = await db
-        .insert(payPasswordAttempts)
+        .insert(t)
         .values({ userId, failures: 1, lockedUntil: max <= 1 ? lockUntil : null })
         .onConflictDoUpdate({
-          target: payPasswordAttempts.userId,
+          target: t.userId,
           set: {
-            failures: sql`case when ${payPasswordAttempts.failures} + 1 >= ${max} then 0 else ${payPasswordAttempts.failures} + 1 end`,
-            lockedUntil: sql`case when ${payPasswordAttempts.failures} + 1 >= ${max} then ${until} else null end`,
+            failures: sql`case when ${expired} then 1 else ${t.failures} + 1 end`,
+            lockedUntil: sql`case when ${expired} then null when ${t.lockedUntil} is not null then ${t.lockedUntil} when ${t.failures} + 1 >= ${max} then ${until} else null end`,
           },
         })
         .returning();

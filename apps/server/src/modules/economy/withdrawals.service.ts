@@ -42,18 +42,18 @@ export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsR
   /** The payment password, with wrong guesses counted and a lock after too many. */
   async function checkPayPassword(userId: number, password: string) {
     const now = ctx.clock.now();
-    const attempts = await repo.attempts(userId);
-    if (attempts?.lockedUntil && attempts.lockedUntil > now) {
-      throw tooMany('economy.pay_password_locked', { minutes: Math.ceil((attempts.lockedUntil.getTime() - now.getTime()) / 60_000) });
-    }
     const me = await ctx.people.find(userId);
     if (!me?.paymentPasswordHash) throw badInput('economy.pay_password_unset');
+    // The attempt is counted before the check (atomically), so 30 parallel guesses get 5 checks.
+    const lockUntil = new Date(now.getTime() + PAY_PASSWORD_LOCK_MINUTES * 60_000);
+    const attempt = await repo.claimAttempt(userId, PAY_PASSWORD_MAX_FAILURES, lockUntil, now);
+    const minutesLeft = () => Math.max(1, Math.ceil(((attempt.lockedUntil ?? lockUntil).getTime() - now.getTime()) / 60_000));
+    if (attempt.failures > PAY_PASSWORD_MAX_FAILURES) throw tooMany('economy.pay_password_locked', { minutes: minutesLeft() });
     if (!(await argon2.verify(me.paymentPasswordHash, password))) {
-      const row = await repo.fail(userId, PAY_PASSWORD_MAX_FAILURES, new Date(now.getTime() + PAY_PASSWORD_LOCK_MINUTES * 60_000));
-      if (row.lockedUntil) throw tooMany('economy.pay_password_locked', { minutes: PAY_PASSWORD_LOCK_MINUTES });
-      throw badInput('economy.pay_password_wrong', { left: PAY_PASSWORD_MAX_FAILURES - row.failures });
+      if (attempt.failures >= PAY_PASSWORD_MAX_FAILURES) throw tooMany('economy.pay_password_locked', { minutes: minutesLeft() });
+      throw badInput('economy.pay_password_wrong', { left: PAY_PASSWORD_MAX_FAILURES - attempt.failures });
     }
-    if (attempts && (attempts.failures > 0 || attempts.lockedUntil)) await repo.clearAttempts(userId);
+    await repo.clearAttempts(userId);
   }
 
   async function review(admin: AuthUser, id: number, decision: 'paid' | 'rejected', reason: string, lang: Lang) {
