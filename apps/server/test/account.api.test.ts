@@ -188,6 +188,18 @@ describe('POST api/user/forgotPassword', () => {
     expect((await call(app, api.forgotPassword, { mobile: u.email, code, password: 'other999' })).msg).toBe('The code is wrong or has expired');
   });
 
+  it('numbers each guess before comparing it: 30 parallel guesses with the right code last do not reset the password', async () => {
+    const u = await newUser(app);
+    await call(app, api.getCode, { mobile: u.email, type: 2 });
+    const code = await lastMailedCode(app, u.email);
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    const answers = await Promise.all([...Array.from({ length: 29 }, (_, i) => call(app, api.forgotPassword, { mobile: u.email, code: wrong(i), password: 'hacked99' })), call(app, api.forgotPassword, { mobile: u.email, code, password: 'hacked99' })]);
+    expect(answers.every((a) => a.msg === 'The code is wrong or has expired')).toBe(true);
+    // The old password still logs in; the guessed one does not.
+    expect((await call(app, api.login, { mobile: u.email, password: u.password, ticket: await captchaTicket(app) })).code).toBe(200);
+    expect((await call(app, api.login, { mobile: u.email, password: 'hacked99', ticket: await captchaTicket(app) })).code).toBe(1);
+  });
+
   it('refuses bad input and unknown addresses', async () => {
     expect((await call(app, api.forgotPassword, { mobile: '', code: '123456', password: 'abc123' })).msg).toBe('Please enter your email');
     expect((await call(app, api.forgotPassword, { mobile: uniqueEmail(), code: '', password: 'abc123' })).msg).toBe('please code');

@@ -101,11 +101,22 @@ export function createAccountRepo(db: Db) {
         .returning({ id: emailCodes.id });
       return rows.length === 1;
     },
-    async countFailedAttempt(id: number, maxAttempts: number, now: Date) {
-      await db
+    /**
+     * Numbers one guess at a code before it is compared, in one statement (parallel guesses each
+     * get their own number); the guess after the last allowed one uses the code up. Returns the
+     * guess's number, or null when the code was already used.
+     */
+    async claimCodeAttempt(id: number, maxAttempts: number, now: Date): Promise<number | null> {
+      const [row] = await db
         .update(emailCodes)
-        .set({ attempts: sql`${emailCodes.attempts} + 1`, usedAt: sql`case when ${emailCodes.attempts} + 1 >= ${maxAttempts} then ${now.toISOString()}::timestamptz else ${emailCodes.usedAt} end` })
-        .where(eq(emailCodes.id, id));
+        .set({ attempts: sql`${emailCodes.attempts} + 1`, usedAt: sql`case when ${emailCodes.attempts} + 1 > ${maxAttempts} then ${now.toISOString()}::timestamptz else ${emailCodes.usedAt} end` })
+        .where(and(eq(emailCodes.id, id), isNull(emailCodes.usedAt)))
+        .returning({ attempts: emailCodes.attempts });
+      return row ? row.attempts : null;
+    },
+    /** After the last allowed guess was wrong, the code is spent. */
+    async spendCode(id: number, now: Date) {
+      await db.update(emailCodes).set({ usedAt: now }).where(and(eq(emailCodes.id, id), isNull(emailCodes.usedAt)));
     },
   };
 }

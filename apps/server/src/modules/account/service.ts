@@ -83,8 +83,11 @@ export function createAccountService(deps: AccountDeps) {
     const now = clock.now();
     const row = await repo.latestCode(email, purpose);
     if (!row || row.usedAt || row.expiresAt <= now) throw badInput('auth.code_wrong');
+    // Counted before the comparison, atomically: parallel guesses cannot all be compared.
+    const n = await repo.claimCodeAttempt(row.id, CODE_MAX_ATTEMPTS, now);
+    if (n === null || n > CODE_MAX_ATTEMPTS) throw badInput('auth.code_wrong');
     if (row.codeHash !== codeHash(email, purpose, code)) {
-      await repo.countFailedAttempt(row.id, CODE_MAX_ATTEMPTS, now);
+      if (n === CODE_MAX_ATTEMPTS) await repo.spendCode(row.id, now);
       throw badInput('auth.code_wrong');
     }
     if (!(await repo.useCode(row.id, now))) throw badInput('auth.code_wrong');
