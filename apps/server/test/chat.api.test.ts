@@ -25,7 +25,7 @@ describe('chat credentials API', () => {
     expect(res.data.identifier).toMatch(/^tourist_[A-Za-z0-9_-]{16}$/);
     expect(res.data).toMatchObject({ sdkAppId: 1400000000, expire: 86400 });
     expect(verifyUserSig(res.data.userSig, 1400000000, secret)).toBe(res.data.identifier);
-    expect(app.chat.credentials.verify(res.data.identifier, res.data.userSig)).toEqual({ identifier: res.data.identifier, userId: null });
+    expect(app.chat.credentials.verify(res.data.identifier, res.data.userSig)).toEqual({ identifier: res.data.identifier, userId: null, sessionId: null });
     const doc = decode(res.data.userSig);
     expect(Math.abs(doc['TLS.time'] - Date.now() / 1000)).toBeLessThan(60);
     // The secret itself never leaves the server.
@@ -44,7 +44,7 @@ describe('chat credentials API', () => {
     const own = await call(app, imSign, {}, { token: u.token });
     expect(own).toMatchObject({ code: 200, data: { identifier: String(u.id), sdkAppId: 1400000000, expire: 7 * 86400 } });
     expect(verifyUserSig(own.data.userSig, 1400000000, secret)).toBe(String(u.id));
-    expect(app.chat.credentials.verify(String(u.id), own.data.userSig)).toEqual({ identifier: String(u.id), userId: u.id });
+    expect(app.chat.credentials.verify(String(u.id), own.data.userSig)).toMatchObject({ identifier: String(u.id), userId: u.id, sessionId: expect.any(Number) });
     // A credential is bound to its identifier: someone else's id with it is refused.
     expect(app.chat.credentials.verify(String(u.id + 1), own.data.userSig)).toBeNull();
   });

@@ -2,8 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { imSign, imTouristAccount } from '@livesports/contracts/chat';
+import { changePassword, signOut } from '@livesports/contracts/account';
 import { users } from '../src/db/schema/account.ts';
 import { genUserSig } from '../src/modules/chat/usersig.ts';
+import { createAccountRepo } from '../src/modules/account/repo.ts';
+import { randomToken, sha256 } from '../src/platform/crypto.ts';
 import { call, otherApp } from './helpers.ts';
 import { liveUser } from './live.helpers.ts';
 import { ScoreClient as WsClient } from './score-client.ts';
@@ -77,6 +80,46 @@ describe('login', () => {
   it('refuses a good credential presented for another identifier', async () => {
     const c = await connect();
     c.send({ type: 'login', identifier: '999', userSig: genUserSig(APP_ID, SECRET, '12345', 600) });
+    expect((await c.next((f) => f.type === 'error')).request).toBe('login');
+  });
+
+  it('a member credential ends with its session: sign-out closes its open socket and it cannot log in again', async () => {
+    const u = await liveUser(app);
+    const cred = (await call(app, imSign, {}, { token: u.token })).data;
+    const c = await loggedIn(app, url, u.token);
+    const guest = await loggedIn(app, url);
+    const closed = c.closed();
+    expect((await call(app, signOut, {}, { token: u.token })).code).toBe(200);
+    expect(await c.next((f) => f.type === 'error')).toEqual({ type: 'error', request: 'login', msg: 'You have been logged out, please log in again to chat' });
+    expect(await closed).toBe(4003);
+    // The same credential, presented again after sign-out, is refused.
+    const again = await connect();
+    const refused = again.closed();
+    again.send({ type: 'login', identifier: cred.identifier, userSig: cred.userSig });
+    expect((await again.next((f) => f.type === 'error')).request).toBe('login');
+    expect(await refused).toBe(4001);
+    // Tourists are not affected.
+    guest.send({ type: 'ping' });
+    expect(await guest.next((f) => f.type === 'pong')).toEqual({ type: 'pong' });
+  });
+
+  it('a password change ends the other sessions\' chat, not the one that changed it', async () => {
+    const u = await liveUser(app);
+    // A second login of the same user (another device).
+    const otherToken = randomToken(32);
+    await createAccountRepo(app.database.db).createSession({ userId: u.id, tokenHash: sha256(otherToken), deviceType: 'app', expiresAt: new Date(Date.now() + 86_400_000) });
+    const kept = await loggedIn(app, url, u.token);
+    const ended = await loggedIn(app, url, otherToken);
+    const closed = ended.closed();
+    expect((await call(app, changePassword, { password: 'brandnew99', confirm_password: 'brandnew99' }, { token: u.token })).code).toBe(200);
+    expect(await closed).toBe(4003);
+    kept.send({ type: 'ping' });
+    expect(await kept.next((f) => f.type === 'pong')).toEqual({ type: 'pong' });
+  });
+
+  it('refuses a member credential that names no session (minted before credentials carried one)', async () => {
+    const c = await connect();
+    c.send({ type: 'login', identifier: '12345', userSig: genUserSig(APP_ID, SECRET, '12345', 600) });
     expect((await c.next((f) => f.type === 'error')).request).toBe('login');
   });
 

@@ -119,7 +119,7 @@ describe('verifyUserSig', () => {
     expect(verifyUserSig(sig, APP, KEY, new Date(t0))).toBe('tourist_x');
     expect(verifyUserSig(sig, APP, KEY, new Date(t0 + 60_000))).toBe('tourist_x');
     expect(verifyUserSig(sig, APP, KEY, new Date(t0 + 61_000))).toBeNull();
-    expect(readUserSig(sig, APP, KEY, new Date(t0))).toEqual({ identifier: 'tourist_x', time: t0 / 1000, expire: 60 });
+    expect(readUserSig(sig, APP, KEY, new Date(t0))).toEqual({ identifier: 'tourist_x', time: t0 / 1000, expire: 60, userbuf: null });
   });
 
   it('accepts a credential from the published implementation, with and without userbuf', () => {

@@ -74,6 +74,10 @@ export interface ImGatewayOptions {
   messages: MessagesService;
   moderation: ModerationService;
   direct: DirectService;
+  /** Whether a member credential's login session is still open (ended by sign-out, password change, ban). */
+  sessionActive: (sessionId: number, userId: number) => Promise<boolean>;
+  /** Bus channel announcing ended sessions (JSON { userId, sessionId?, except? }): their sockets close. */
+  sessionsEndedChannel: string;
   batchMs?: number;
   loginTimeoutMs?: number;
 }
@@ -312,6 +316,24 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
       write(c, { type: 'kicked', groupId: e.roomId, until: e.until, msg: localize(c.req, 'chat.kicked', { until: formatUntil(until) }) });
     }
   });
+  // A session that ended (sign-out, password change, ban) takes its chat sockets with it, on every process.
+  const offSessions = bus.subscribe(opts.sessionsEndedChannel, (raw) => {
+    let ended: { userId: number; sessionId?: number; except?: number };
+    try {
+      ended = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    const member = members.get(ended.userId);
+    if (!member) return;
+    for (const c of [...member.clients]) {
+      const sid = c.identity?.sessionId;
+      if ((ended.sessionId !== undefined && sid !== ended.sessionId) || (ended.except !== undefined && sid === ended.except)) continue;
+      fail(c, 'login', 'chat.session_ended');
+      c.ws.close(4003, 'session ended');
+    }
+  });
+
   // Horns go to every socket of this process, whatever room it is in.
   const offHorn = bus.subscribe(HORN_CHANNEL, (raw) => {
     const frame = prepareFrame(`{"type":"horn","horn":${raw}}`);
@@ -336,7 +358,9 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
       const f = parsed.data;
       if (f.type === 'ping') return write(c, { type: 'pong' });
       if (f.type === 'login') {
-        const identity = credentials.verify(f.identifier, f.userSig);
+        const verified = credentials.verify(f.identifier, f.userSig);
+        // A member's credential lives only as long as the login session it was minted for.
+        const identity = verified && (verified.userId === null || (await opts.sessionActive(verified.sessionId!, verified.userId))) ? verified : null;
         if (!identity) {
           fail(c, 'login', 'chat.bad_credential');
           return ws.close(4001, 'bad credential');
@@ -395,6 +419,6 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
       members.delete(id);
       await m.off.then((off) => off()).catch(() => {});
     }
-    for (const off of [offMod, offHorn]) await off.then((f) => f()).catch(() => {});
+    for (const off of [offMod, offHorn, offSessions]) await off.then((f) => f()).catch(() => {});
   });
 }

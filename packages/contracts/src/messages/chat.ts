@@ -2,6 +2,7 @@ import type { Catalogue } from './catalogue.ts';
 
 /** Messages of the chat domain (room chat over /ws/im; see messages.ts). */
 export const chatMessages = {
+  'chat.session_ended': { en: 'You have been logged out, please log in again to chat', zh: '您已退出登录，请重新登录后聊天', es: 'Se cerró su sesión; inicie sesión de nuevo para chatear' },
   'chat.bad_credential': { en: 'Chat login failed, please refresh the page', zh: '聊天登录失败，请刷新页面', es: 'Error al iniciar sesión en el chat, actualice la página' },
   'chat.no_room': { en: 'This room does not exist', zh: '房间不存在', es: 'Esta sala no existe' },
   'chat.not_joined': { en: 'Join the room first', zh: '请先进入房间', es: 'Primero entre en la sala' },

@@ -2,7 +2,11 @@ import fp from 'fastify-plugin';
 import { createGoogleLogin } from './oauth.ts';
 import { createAccountRepo } from './repo.ts';
 import { accountRoutes } from './routes.ts';
-import { type AccountService, createAccountService } from './service.ts';
+import { type AccountService, type SessionsEnded, createAccountService } from './service.ts';
+
+/** Bus channel: sessions that just ended (JSON SessionsEnded); the chat closes their sockets. */
+export const SESSIONS_ENDED = 'account.sessions_ended';
+export type { SessionsEnded };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,11 +42,12 @@ export const accountModule = fp(
       siteName: 'LiveSports',
       // Names and avatars show on room cards, headlines, posts and leaderboards (tag `people`).
       profileChanged: () => app.readCache.invalidate(['people']),
+      sessionsEnded: (ended) => app.bus.publish(SESSIONS_ENDED, JSON.stringify(ended)),
     });
     app.decorate('account', service);
     app.auth.useResolver((token) => service.resolveToken(token));
     await app.register(accountRoutes, { service, rateLimitScale: config.RATE_LIMIT_SCALE });
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await service.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   },
-  { name: 'account', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'clock', 'read-cache', 'mailer', 'http', 'envelope', 'auth', 'captcha'] },
+  { name: 'account', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'bus', 'clock', 'read-cache', 'mailer', 'http', 'envelope', 'auth', 'captcha'] },
 );

@@ -69,6 +69,16 @@ export function createAccountRepo(db: Db) {
         .limit(1);
       return row ?? null;
     },
+    /** Whether a session is open (not ended, not expired) for an active user. */
+    async sessionActive(id: number, userId: number, now: Date) {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, id), eq(sessions.userId, userId), gt(sessions.expiresAt, now), eq(users.status, 1)))
+        .limit(1);
+      return !!row;
+    },
     async deleteSession(id: number) {
       await db.delete(sessions).where(eq(sessions.id, id));
     },

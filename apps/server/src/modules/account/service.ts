@@ -34,6 +34,18 @@ export interface AccountDeps {
   siteName: string;
   /** A person's public face (name, avatar) changed: cached public reads showing people are dropped. */
   profileChanged?: (userId: number) => Promise<void>;
+  /**
+   * Sessions ended (sign-out: that one; a password change: all but `except`; a reset: all):
+   * whatever else they opened (chat sockets) must end too, on every process.
+   */
+  sessionsEnded?: (ended: SessionsEnded) => Promise<void>;
+}
+
+/** Which sessions just ended: one (`sessionId`), or all of a user's but `except`. */
+export interface SessionsEnded {
+  userId: number;
+  sessionId?: number;
+  except?: number;
 }
 
 export function createAccountService(deps: AccountDeps) {
@@ -226,6 +238,7 @@ export function createAccountService(deps: AccountDeps) {
       await repo.updateUser(u.id, { passwordHash: await argon2.hash(input.password, HASH_OPTS) });
       // A reset password ends every open session: whoever knew the old one is out.
       await repo.deleteSessionsOf(u.id);
+      await deps.sessionsEnded?.({ userId: u.id });
     },
 
     async info(user: AuthUser) {
@@ -265,7 +278,11 @@ export function createAccountService(deps: AccountDeps) {
 
     async signOut(user: AuthUser) {
       await repo.deleteSession(user.sessionId);
+      await deps.sessionsEnded?.({ userId: user.id, sessionId: user.sessionId });
     },
+
+    /** Whether a session is still open for an active user (the chat checks credentials with it). */
+    sessionActive: (sessionId: number, userId: number) => repo.sessionActive(sessionId, userId, clock.now()),
 
     async setPaymentPassword(user: AuthUser, input: { password: string; old_password?: string }) {
       const u = await repo.findById(user.id);
@@ -287,6 +304,7 @@ export function createAccountService(deps: AccountDeps) {
       }
       await repo.updateUser(u.id, { passwordHash: await argon2.hash(input.password, HASH_OPTS) });
       await repo.deleteSessionsOf(u.id, user.sessionId);
+      await deps.sessionsEnded?.({ userId: u.id, except: user.sessionId });
     },
 
     uploadToken(user: AuthUser) {

@@ -14,7 +14,12 @@ export interface ChatIdentity {
   identifier: string;
   /** The user id for a member's credential, null for a tourist. */
   userId: number | null;
+  /** The login session a member's credential was minted for: it ends with that session. */
+  sessionId: number | null;
 }
+
+/** A member's credential carries its session in the userbuf: `s:<session id>`. */
+const SESSION_BUF = /^s:([1-9]\d{0,15})$/;
 
 /** Credentials whose signature was checked, kept so that a reconnect is not checked again. */
 const VERIFIED_MAX = 50_000;
@@ -36,8 +41,8 @@ export function createChatCredentials(deps: { sdkAppId: number; secret: string; 
     return Math.floor(now.getTime() / 1000) > claims.time + claims.expire ? null : claims;
   }
 
-  function mint(identifier: string, expire: number): ImCredential {
-    const { sig, error } = signUserSig(deps.sdkAppId, deps.secret, identifier, expire, null, deps.clock);
+  function mint(identifier: string, expire: number, userbuf: string | null = null): ImCredential {
+    const { sig, error } = signUserSig(deps.sdkAppId, deps.secret, identifier, expire, userbuf === null ? null : Buffer.from(userbuf), deps.clock);
     // Inputs come from settings and our own code, so a failure here is a misconfiguration.
     if (error) {
       deps.log?.error(`chat credential: ${error}`);
@@ -48,13 +53,20 @@ export function createChatCredentials(deps: { sdkAppId: number; secret: string; 
 
   return {
     tourist: (): ImCredential => mint(TOURIST_PREFIX + randomToken(12), TOURIST_TTL_SECONDS),
-    member: (user: AuthUser): ImCredential => mint(String(user.id), USER_TTL_SECONDS),
-    /** The identity of a credential, or null when it is forged, foreign or expired. */
+    /** A member's credential, tied to the login session that asked for it (sign-out ends it). */
+    member: (user: AuthUser): ImCredential => mint(String(user.id), USER_TTL_SECONDS, `s:${user.sessionId}`),
+    /**
+     * The identity of a credential, or null when it is forged, foreign or expired. A member's must
+     * name its session (the gateway then checks that the session is still open).
+     */
     verify(identifier: string, userSig: string): ChatIdentity | null {
       const claims = claimsOf(userSig);
       if (!claims || claims.identifier !== identifier) return null;
-      if (/^[1-9]\d{0,15}$/.test(identifier)) return { identifier, userId: Number(identifier) };
-      if (identifier.startsWith(TOURIST_PREFIX)) return { identifier, userId: null };
+      if (/^[1-9]\d{0,15}$/.test(identifier)) {
+        const session = SESSION_BUF.exec(claims.userbuf ?? '');
+        return session ? { identifier, userId: Number(identifier), sessionId: Number(session[1]) } : null;
+      }
+      if (identifier.startsWith(TOURIST_PREFIX)) return { identifier, userId: null, sessionId: null };
       return null;
     },
   };

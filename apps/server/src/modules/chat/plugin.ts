@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { imGateway } from '../../realtime/im-gateway.ts';
+import { SESSIONS_ENDED } from '../account/plugin.ts';
 import { type ChatCredentials, createChatCredentials } from './credentials.ts';
 import { createDirectRepo } from './direct.repo.ts';
 import { createDirectService } from './direct.service.ts';
@@ -62,8 +63,8 @@ export const chatModule = fp(
 
     app.decorate('chat', { credentials, messages, moderation });
     await app.register(chatRoutes, { credentials, messages, moderation, direct, horns, rateLimitScale: config.RATE_LIMIT_SCALE });
-    await app.register(imGateway, { credentials, bus, messages, moderation, direct });
+    await app.register(imGateway, { credentials, bus, messages, moderation, direct, sessionActive: (sessionId, userId) => app.account.sessionActive(sessionId, userId), sessionsEndedChannel: SESSIONS_ENDED });
     app.addHook('onClose', () => moderation.close());
   },
-  { name: 'chat', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'clock', 'bus', 'http', 'envelope', 'auth', 'economy'] },
+  { name: 'chat', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'clock', 'bus', 'http', 'envelope', 'auth', 'account', 'economy'] },
 );

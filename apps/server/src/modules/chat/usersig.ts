@@ -82,6 +82,8 @@ export interface UserSigClaims {
   identifier: string;
   time: number;
   expire: number;
+  /** The userbuf the credential carries (decoded), when it has one. */
+  userbuf: string | null;
 }
 
 /** Reads and checks a credential (format, signature, app id, expiry); null when any check fails. */
@@ -109,7 +111,7 @@ export function readUserSig(sig: string, sdkAppId: number, secret: string, now: 
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   // Same rule as the published verifier: expired once now is past time + expire.
   if (Math.floor(now.getTime() / 1000) > time + expire) return null;
-  return { identifier, time, expire };
+  return { identifier, time, expire, userbuf: userbuf === undefined ? null : Buffer.from(userbuf, 'base64').toString('utf8') };
 }
 
 /** The identifier a valid credential was minted for, or null (bad signature, other app, expired). */
