@@ -5,6 +5,14 @@ import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import { Code } from '@livesports/contracts/envelope';
 import { localize } from './envelope.ts';
+import { WS_MAX_PAYLOAD, type SocketGuard, createSocketGuard } from './socket-guard.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Socket limits per address and per socket (socket-guard.ts): one for chat, one for scores. */
+    sockets: { im: SocketGuard; score: SocketGuard };
+  }
+}
 
 /**
  * The outside pieces every module's routes stand on: cookies, form-encoded bodies (the spec's
@@ -23,7 +31,16 @@ export const httpPlugin = fp(
       ...(config.REDIS_URL ? { redis: new (await import('ioredis')).Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 }) } : {}),
       errorResponseBuilder: (req, ctx) => ({ statusCode: 429, code: Code.ERROR, msg: localize(req, 'common.too_many'), data: { retry_after: Math.ceil(ctx.ttl / 1000) } }),
     });
-    await app.register(websocket);
+    // Small frames only: ws closes a socket that sends more (1009) before buffering it.
+    await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
+    const scale = config.RATE_LIMIT_SCALE;
+    const cap = (n: number) => (scale > 0 ? Math.ceil(n * scale) : 0);
+    app.decorate('sockets', {
+      // Chat: sockets not yet logged in, per address (a logged-in socket is counted by its user's limits).
+      im: createSocketGuard({ perIp: cap(20), framesPerSecond: cap(20), burst: cap(40) }),
+      // Scores have no login: every socket counts; generous for many fans behind one NAT address.
+      score: createSocketGuard({ perIp: cap(300), framesPerSecond: cap(10), burst: cap(20) }),
+    });
   },
   { name: 'http', fastify: '5.x', dependencies: ['config'] },
 );

@@ -341,6 +341,11 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
   });
 
   app.get('/ws/im', { websocket: true }, (ws, req) => {
+    // One address holds only so many sockets that have not logged in yet (released at login).
+    const admitted = app.sockets.im.admit(req.ip);
+    if (!admitted) return void ws.close(1008, 'too many sockets');
+    const releasePreLogin: () => void = admitted;
+    const withinBudget = app.sockets.im.frameBudget();
     const c: Client = { ws, req, identity: null, groups: new Set(), held: new Map(), floor: new Map() };
     everyone.add(c);
     const loginTimer = setTimeout(() => c.identity || ws.close(4001, 'login timeout'), loginTimeoutMs);
@@ -366,6 +371,7 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
           return ws.close(4001, 'bad credential');
         }
         if (c.identity) await removeMember(c);
+        releasePreLogin();
         c.identity = identity;
         if (identity.userId !== null) addMember(c, identity.userId);
         clearTimeout(loginTimer);
@@ -394,12 +400,14 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
     }
 
     ws.on('message', (data) => {
+      if (!withinBudget()) return void ws.close(1008, 'too many frames');
       queue = queue.then(() => handle(data.toString())).catch((err) => {
         app.log.error({ err }, 'im frame failed');
         fail(c, 'unknown', 'common.error');
       });
     });
     ws.on('close', () => {
+      releasePreLogin();
       clearTimeout(loginTimer);
       everyone.delete(c);
       queue = queue.then(async () => {
