@@ -33,10 +33,13 @@ export async function registerByApi(request: APIRequestContext, email = uniqueEm
   return { email, password, token: user.token as string, id: user.id as number, nickname: user.user_nickname as string };
 }
 
-/** Puts a logged-in session into a browser context, as a login would leave it (token cookie). */
+/** Puts a logged-in session into a browser context, as a login would leave it (HttpOnly token cookie and the logged_in marker). */
 export async function signInContext(context: BrowserContext, baseURL: string, token: string) {
   const url = new URL(baseURL);
-  await context.addCookies([{ name: 'token', value: token, domain: url.hostname, path: '/', sameSite: 'Lax' }]);
+  await context.addCookies([
+    { name: 'token', value: token, domain: url.hostname, path: '/', sameSite: 'Lax', httpOnly: true },
+    { name: 'logged_in', value: '1', domain: url.hostname, path: '/', sameSite: 'Lax' },
+  ]);
 }
 
 export { api };

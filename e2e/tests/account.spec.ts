@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { api, registerByApi, signInContext, uniqueEmail } from '../support/session.ts';
 import { mailCount, waitForCode } from '../support/mailbox.ts';
 import { solveSlider } from '../support/slider.ts';

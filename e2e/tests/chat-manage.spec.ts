@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../support/test';
 import { E2E_ADMIN } from '../support/global-setup.ts';
 import { api, captchaTicket, registerByApi, signInContext } from '../support/session.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { E2E_ADMIN } from '../support/global-setup.ts';
 import { api, captchaTicket, registerByApi, signInContext } from '../support/session.ts';
 

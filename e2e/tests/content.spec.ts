@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { createCanvas } from '@napi-rs/canvas';
 import { registerByApi, signInContext } from '../support/session.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { registerByApi, signInContext } from '../support/session.ts';
 
 // Headline comments and likes (issue #19 item 14): a reader sees the counts on the list, opens a

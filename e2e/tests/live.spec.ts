@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 import { E2E_ADMIN } from '../support/global-setup.ts';
 import { api, captchaTicket, registerByApi, signInContext } from '../support/session.ts';
 

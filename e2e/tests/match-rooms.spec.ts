@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { adminToken, anchorByApi, goLive, hasFfmpeg } from '../support/anchor.ts';
 import { api, signInContext } from '../support/session.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../support/test';
 import { E2E_FEED_TOKEN } from '../support/global-setup.ts';
 import { api, registerByApi, signInContext } from '../support/session.ts';
 

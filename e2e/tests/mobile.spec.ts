@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { adminToken, anchorByApi, goLive, hasFfmpeg } from '../support/anchor.ts';
 import { api, registerByApi, signInContext } from '../support/session.ts';
 import { solveSliderByFinger, swipe } from '../support/touch.ts';

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { E2E_ADMIN, E2E_FEED_TOKEN } from '../support/global-setup.ts';
 import { api, captchaTicket, registerByApi, signInContext } from '../support/session.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { ChildProcess } from 'node:child_process';
 import { adminToken, anchorByApi, goLive, hasFfmpeg } from '../support/anchor.ts';
 import { registerByApi, signInContext } from '../support/session.ts';

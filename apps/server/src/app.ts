@@ -9,6 +9,7 @@ import { readCachePlugin } from './platform/read-cache.ts';
 import { configPlugin } from './platform/config.ts';
 import { databasePlugin } from './platform/database.ts';
 import { crossSitePlugin } from './platform/cross-site.ts';
+import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { envelopePlugin } from './platform/envelope.ts';
 import { httpPlugin } from './platform/http.ts';
 import { openApiPlugin } from './platform/openapi.ts';
@@ -69,6 +70,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(clockPlugin, { clock: opts.clock });
   await app.register(mailerPlugin, { mailer: opts.mailer });
   await app.register(storagePlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(httpPlugin);
   // br/gzip for JSON and text over 1 kB; cached answers arrive compressed already and pass through.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });

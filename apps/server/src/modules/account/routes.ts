@@ -14,13 +14,20 @@ const byIp = (req: FastifyRequest) => req.ip;
 /** Brute force is per account as much as per address: key on both. */
 const byIpAndEmail = (req: FastifyRequest) => `${req.ip}|${String((req.body as { mobile?: unknown } | undefined)?.mobile ?? '').toLowerCase()}`;
 
-function setTokenCookie(reply: FastifyReply, token: string) {
-  // Readable by the page on purpose: the spec keeps the token in a cookie the client clears at logout.
-  reply.setCookie('token', token, { path: '/', sameSite: 'lax', maxAge: SESSION_TTL_DAYS * 86400 });
+/**
+ * The session in the `token` cookie the spec names, HttpOnly (page scripts never read it, so an
+ * injected script cannot take the session away) and Secure on https; beside it a `logged_in`
+ * marker the page may read to know it is logged in. API clients use the token from the answer.
+ */
+function setTokenCookie(reply: FastifyReply, token: string, secure: boolean) {
+  const opts = { path: '/', sameSite: 'lax' as const, secure, maxAge: SESSION_TTL_DAYS * 86400 };
+  reply.setCookie('token', token, { ...opts, httpOnly: true });
+  reply.setCookie('logged_in', '1', opts);
 }
 
 export async function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions) {
   const { service } = opts;
+  const secureCookies = app.config.publicUrl.startsWith('https://');
   const limit = (max: number, keyGenerator: (req: FastifyRequest) => string = byIp) =>
     opts.rateLimitScale > 0 ? { rateLimit: { max: Math.ceil(max * opts.rateLimitScale), timeWindow: '1 minute', keyGenerator } } : {};
   /** Login: 10 a minute per account and address, and 60 a minute per address whatever the account. */
@@ -38,7 +45,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRouteOpti
     calls.login,
     async (input, { reply }) => {
       const result = 'type' in input ? await service.loginThirdParty(input) : await service.login(input);
-      setTokenCookie(reply, result.token);
+      setTokenCookie(reply, result.token, secureCookies);
       return answer(result, 'auth.login_success');
     },
     // Guessing one account, or trying many accounts from one address (credential stuffing).
@@ -54,6 +61,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRouteOpti
   route(app, calls.signOut, async (_input, { user, reply }) => {
     await service.signOut(user);
     reply.clearCookie('token', { path: '/' });
+    reply.clearCookie('logged_in', { path: '/' });
     return answer(null, 'auth.logout_success');
   });
 

@@ -107,15 +107,16 @@ describe('api client', () => {
     expect(toasts()[0].message).toBe('Network error, please check your connection and try again');
   });
 
-  it('sends the token and lang headers; GET puts the input in the query string', async () => {
-    setCookie('token', 'abc123');
+  it('sends the lang header and the session cookie (never a token header: the token cookie is HttpOnly); GET puts the input in the query string', async () => {
+    setCookie('logged_in', '1');
     await i18n.changeLanguage('es');
     const fetch = mockFetch(() => envelope({ code: 200, msg: '', data: null }));
     await requestRaw('GET', 'api/Search/index', { name: 'real madrid', page: 2, skip: undefined });
     const [url, init] = fetch.mock.calls[0];
     expect(url).toBe('/api/Search/index?name=real+madrid&page=2');
     const headers = init?.headers as Record<string, string>;
-    expect(headers.token).toBe('abc123');
+    expect(headers.token).toBeUndefined();
+    expect(init?.credentials).toBe('same-origin');
     expect(headers.lang).toBe('es');
     expect(init?.method).toBe('GET');
     await i18n.changeLanguage('en');

@@ -1,12 +1,12 @@
 import type { CallData, CallDef, CallInput } from '@livesports/contracts/call';
 import { Code, REQUEST_TIMEOUT_MS, type Envelope } from '@livesports/contracts/envelope';
 import { currentLanguage, i18n } from '../i18n';
-import { getCookie } from '../lib/cookie';
-import { TOKEN_COOKIE, useAuthStore } from '../stores/auth';
+import { useAuthStore } from '../stores/auth';
 import { toast } from '../stores/toast';
 import type { CallRef } from './light-calls';
 
-// The one API client (spec §7, §8). Every call carries the token and lang headers and a 20 s
+// The one API client (spec §7, §8). Every call carries the lang header, the session in its HttpOnly
+// token cookie (the browser adds it; page scripts never see the token) and a 20 s
 // timeout; the envelope { code, msg, data } is unwrapped here so features never see it:
 //   code 1   → error toast (msg or 'Error') for 5 s, rejected
 //   code 700 → local user cleared, localized 'Please login first', repeats within 2 s ignored, rejected
@@ -60,8 +60,7 @@ function handleNotLoggedIn(msg: string) {
 async function send<T>(method: HttpMethod, path: string, payload?: object): Promise<Envelope<T>> {
   let url = '/' + path.replace(/^\/+/, '');
   const headers: Record<string, string> = { lang: currentLanguage(), accept: 'application/json' };
-  const token = getCookie(TOKEN_COOKIE);
-  if (token) headers.token = token;
+  // The session goes in the HttpOnly token cookie, which the browser adds itself (same origin).
   let body: string | undefined;
   if (method === 'GET') {
     const qs = buildQuery(payload as Record<string, unknown> | undefined);

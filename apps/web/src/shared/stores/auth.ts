@@ -4,13 +4,17 @@ import { getCookie, removeCookie, setCookie } from '../lib/cookie';
 import { readJSON, removeKey, writeJSON } from '../lib/storage';
 
 // Auth state (spec §3/§4): the token lives in the cookie "token", the user info in localStorage
-// "userInfo". islogin follows the token.
+// "userInfo". The token cookie is HttpOnly (set by the server at login): page scripts never read
+// it, so an injected script cannot steal a session; the browser sends it with every call. The page
+// knows it is logged in from the "logged_in" marker cookie the server sets beside it.
 export const TOKEN_COOKIE = 'token';
+export const LOGGED_IN_COOKIE = 'logged_in';
 export const USER_INFO_KEY = 'userInfo';
 /** Session cookie lifetime on the client side; the server decides the real session expiry. */
 const TOKEN_DAYS = 30;
 
 interface AuthState {
+  /** Always null in the browser: the token is in an HttpOnly cookie (kept for older callers). */
   token: string | null;
   user: UserInfo | null;
   islogin: boolean;
@@ -23,19 +27,20 @@ interface AuthState {
 }
 
 function initial() {
-  const token = getCookie(TOKEN_COOKIE);
-  const user = token ? readJSON<UserInfo | null>(USER_INFO_KEY, null) : null;
-  return { token, user, islogin: !!token };
+  const islogin = getCookie(LOGGED_IN_COOKIE) === '1';
+  const user = islogin ? readJSON<UserInfo | null>(USER_INFO_KEY, null) : null;
+  return { token: null, user, islogin };
 }
 
 export const useAuthStore = create<AuthState>((set) => ({
   ...initial(),
   setLogin: (data) => {
-    const { token, ...rest } = data;
-    setCookie(TOKEN_COOKIE, token, TOKEN_DAYS);
+    // The token itself stays in the HttpOnly cookie the login answer set; only the marker here.
+    const { token: _token, ...rest } = data;
+    setCookie(LOGGED_IN_COOKIE, '1', TOKEN_DAYS);
     const user = pickUser(rest);
     writeJSON(USER_INFO_KEY, user);
-    set({ token, user, islogin: true });
+    set({ token: null, user, islogin: true });
   },
   setUser: (user) => {
     const u = pickUser(user);
@@ -43,6 +48,7 @@ export const useAuthStore = create<AuthState>((set) => ({
     set({ user: u });
   },
   clear: () => {
+    removeCookie(LOGGED_IN_COOKIE);
     removeCookie(TOKEN_COOKIE);
     removeKey(USER_INFO_KEY);
     set({ token: null, user: null, islogin: false });
@@ -63,9 +69,8 @@ function pickUser(u: UserInfo & Record<string, unknown>): UserInfo {
   };
 }
 
-/** Re-read the cookie (another tab may have logged out). */
+/** Re-read the marker cookie (another tab may have logged out). */
 export function syncAuthFromCookie() {
-  const token = getCookie(TOKEN_COOKIE);
   const s = useAuthStore.getState();
-  if (!token && s.islogin) s.clear();
+  if (getCookie(LOGGED_IN_COOKIE) !== '1' && s.islogin) s.clear();
 }

@@ -2,13 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, request } from '@/shared/api/client';
 import { lightCalls } from '@/shared/api/light-calls';
 import { i18n } from '@/shared/i18n';
-import { getCookie } from '@/shared/lib/cookie';
-import { TOKEN_COOKIE } from '@/shared/stores/auth';
 import { toast } from '@/shared/stores/toast';
 
 // GET api/user/info {token}: refreshed at start when logged in (spec §4). Missing data is rejected.
 export async function fetchUserInfo() {
-  const data = await request(lightCalls.userInfo, { token: getCookie(TOKEN_COOKIE) ?? undefined });
+  // The token travels in its HttpOnly cookie.
+  const data = await request(lightCalls.userInfo, {});
   if (!data || typeof data !== 'object') {
     const msg = i18n.t('common:verificationFailed');
     toast.error(msg);
