@@ -54,7 +54,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     // The spec writes paths in mixed case (api/Member/…, api/member/…): match them all.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies TRUST_PROXY names (none by default). A hop count works
+    // at runtime; the type of one of Fastify's overloads omits it.
+    trustProxy: config.TRUST_PROXY as boolean,
     bodyLimit: 1024 * 1024,
     // Opening a fresh embedded database and migrating it can take longer than Fastify's default
     // 10 s per plugin on a busy machine; a start-up step that fails still fails loudly.

@@ -64,6 +64,23 @@ const schema = z.object({
   PAYMENT_CURRENCY: z.preprocess((v) => (typeof v === 'string' && v !== '' ? v.trim().toUpperCase() : undefined), z.enum(PAYMENT_CURRENCIES).default('CNY')),
   /** Connections in the PostgreSQL pool (DATABASE_URL only). */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Which proxies may tell the client's address in X-Forwarded-For. Unset/`off`: none (the
+   * connection's address is the client: a client cannot choose its own IP to dodge limits). A hop
+   * count (`1` behind one nginx), or a comma list of proxy addresses/CIDRs (`127.0.0.1,10.0.0.0/8`).
+   */
+  TRUST_PROXY: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string()
+      .optional()
+      .transform((v): boolean | number | string[] => {
+        if (!v || /^(off|false|no|0)$/i.test(v)) return false;
+        if (/^(on|true|yes)$/i.test(v)) return true;
+        if (/^\d+$/.test(v)) return Number(v);
+        return v.split(',').map((s) => s.trim()).filter(Boolean);
+      }),
+  ),
   /** Multiplier for the per-IP rate limits (load tests raise it; 0 turns them off). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
   /** Embedded RTMP ingest port (live streams are pushed to rtmp://HOST:RTMP_PORT/live/<stream key>); 0 turns it off. */

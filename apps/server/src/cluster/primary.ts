@@ -26,7 +26,11 @@ const SHUTDOWN_MS = 10_000;
  */
 export async function runPrimary(config: Config) {
   const hub = config.REDIS_URL ? null : createBusHub();
-  const app = await serveSite(config, { host: '127.0.0.1', port: 0 }, hub ? { bus: hub.bus } : {});
+  // The socket processes forward requests here with the client's address appended to
+  // X-Forwarded-For (cluster/proxy.ts): trust that one loopback hop on top of TRUST_PROXY.
+  const trust = config.TRUST_PROXY;
+  const ownerTrust = trust === true ? true : trust === false ? 1 : typeof trust === 'number' ? trust + 1 : [...trust, '127.0.0.1', '::1'];
+  const app = await serveSite({ ...config, TRUST_PROXY: ownerTrust }, { host: '127.0.0.1', port: 0 }, hub ? { bus: hub.bus } : {});
   const raw = app.database.raw;
   const sql = raw ? createSqlServer(raw, await pgliteTextParsers()) : null;
   const owner = { host: '127.0.0.1', port: (app.server.address() as AddressInfo).port };

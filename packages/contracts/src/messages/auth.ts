@@ -19,6 +19,11 @@ export const authMessages = {
   'auth.code_type': { en: 'Unknown code type', zh: '未知的验证码类型', es: 'Tipo de código desconocido' },
   'auth.email_taken': { en: 'This email is already registered', zh: '该邮箱已注册', es: 'Este correo ya está registrado' },
   'auth.email_unknown': { en: 'This email is not registered', zh: '该邮箱未注册', es: 'Este correo no está registrado' },
+  'auth.login_locked': {
+    en: 'Too many wrong passwords for this account. Try again in {{minutes}} minutes, or reset your password.',
+    zh: '该账号密码错误次数过多，请{{minutes}}分钟后再试，或重置密码。',
+    es: 'Demasiadas contraseñas incorrectas para esta cuenta. Inténtelo en {{minutes}} minutos o restablezca su contraseña.',
+  },
   'auth.wrong_credentials': { en: 'Wrong email or password', zh: '邮箱或密码错误', es: 'Correo o contraseña incorrectos' },
   'auth.account_disabled': { en: 'This account has been disabled', zh: '该账号已被禁用', es: 'Esta cuenta ha sido desactivada' },
   'auth.device_type': { en: 'Unsupported device type', zh: '不支持的设备类型', es: 'Tipo de dispositivo no admitido' },

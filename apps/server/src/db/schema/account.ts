@@ -75,3 +75,14 @@ export const oauthStates = pgTable('oauth_states', {
   redirect: text('redirect').notNull().default('/main'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Wrong passwords per account (by address, whatever the client's IP): each login is numbered here
+ * before the password is checked; from the fifth a growing lock (1, 2, 4… up to 60 minutes)
+ * refuses logins to this account until it ends. A right password clears the row.
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailCodes, sessions, users } from '../../db/schema/account.ts';
+import { emailCodes, loginAttempts, sessions, users } from '../../db/schema/account.ts';
 import { wallets } from '../../db/schema/economy.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -68,6 +68,34 @@ export function createAccountRepo(db: Db) {
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
         .limit(1);
       return row ?? null;
+    },
+    /**
+     * Numbers one login to an account before its password is checked (atomic per row): allowed
+     * unless a lock is running; the attempt that reaches `max` starts a lock at once, growing with
+     * each further attempt (1, 2, 4… up to 60 minutes), which a right password then lifts.
+     */
+    async claimLogin(email: string, max: number, now: Date): Promise<{ allowed: boolean; lockedUntil: Date | null; failures: number }> {
+      const t = loginAttempts;
+      const at = sql`${now.toISOString()}::timestamptz`;
+      for (let i = 0; i < 3; i++) {
+        const [row] = await db
+          .update(t)
+          .set({
+            failures: sql`${t.failures} + 1`,
+            lockedUntil: sql`case when ${t.failures} + 1 >= ${max} then ${at} + make_interval(mins => least(60, power(2, ${t.failures} + 1 - ${max})::int)) else null end`,
+          })
+          .where(and(eq(t.email, email), or(isNull(t.lockedUntil), lte(t.lockedUntil, at))))
+          .returning();
+        if (row) return { allowed: true, lockedUntil: row.lockedUntil, failures: row.failures };
+        const fresh = await db.insert(t).values({ email, failures: 0 }).onConflictDoNothing().returning();
+        if (fresh.length) continue;
+        const [locked] = await db.select().from(t).where(eq(t.email, email)).limit(1);
+        if (locked?.lockedUntil && locked.lockedUntil > now) return { allowed: false, lockedUntil: locked.lockedUntil, failures: locked.failures };
+      }
+      return { allowed: false, lockedUntil: null, failures: max };
+    },
+    async clearLogin(email: string) {
+      await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
     },
     /** Whether a session is open (not ended, not expired) for an active user. */
     async sessionActive(id: number, userId: number, now: Date) {

@@ -15,6 +15,8 @@ import type { ThirdPartyLogin, ThirdPartyProfile } from './third-party.ts';
 export const SESSION_TTL_DAYS = 30;
 /** Wrong guesses a mailed code survives before it is burnt. */
 export const CODE_MAX_ATTEMPTS = 5;
+/** Wrong passwords for one account before logins to it wait (1, 2, 4… up to 60 minutes). */
+export const LOGIN_MAX_FAILURES = 5;
 /** argon2id parameters (OWASP's first recommendation: 19 MiB, 2 passes). */
 const HASH_OPTS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -212,9 +214,20 @@ export function createAccountService(deps: AccountDeps) {
 
     async login(input: { mobile: string; password: string; ticket?: string; device_type: string }) {
       await requireTicket(input.ticket);
+      const email = input.mobile.toLowerCase();
+      // Per account, whatever address the guesses come from: numbered before the check (atomic),
+      // locked with a growing delay from the fifth wrong one. Unknown addresses count the same
+      // way, so the lock tells nothing about whether an account exists.
+      const attempt = await repo.claimLogin(email, LOGIN_MAX_FAILURES, clock.now());
+      const lockMinutes = () => Math.max(1, Math.ceil(((attempt.lockedUntil?.getTime() ?? clock.now().getTime() + 60_000) - clock.now().getTime()) / 60_000));
+      if (!attempt.allowed) throw tooMany('auth.login_locked', { minutes: lockMinutes() });
       const u = await repo.findByEmail(input.mobile);
       // Same answer for unknown address and wrong password: no account probing through login.
-      if (!u || !u.passwordHash || !(await argon2.verify(u.passwordHash, input.password))) throw badInput('auth.wrong_credentials');
+      if (!u || !u.passwordHash || !(await argon2.verify(u.passwordHash, input.password))) {
+        if (attempt.lockedUntil) throw tooMany('auth.login_locked', { minutes: lockMinutes() });
+        throw badInput('auth.wrong_credentials');
+      }
+      await repo.clearLogin(email);
       return openSession(u, input.device_type);
     },
 
