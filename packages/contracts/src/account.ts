@@ -175,12 +175,34 @@ export const signOut = defineCall({ method: 'POST', path: '/api/Member/SignOut',
 
 export const memberInfo = defineCall({ method: 'GET', path: 'api/Member/info', auth: true, input: z.object({}), data: memberInfoSchema });
 
+/**
+ * Characters a nickname may not hold: controls, invisible and zero-width ones (names that look
+ * like someone else's) and bidirectional controls (which reorder the text around them).
+ */
+const NICKNAME_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/;
+/** Names only the site speaks as, in every interface language. */
+export const RESERVED_NICKNAMES = ['admin', 'administrator', 'administrador', 'system', 'sistema', 'root', 'moderator', 'moderador', 'official', 'oficial', 'support', 'soporte', 'livesports', '管理员', '系统', '官方', '客服', '超管', '版主'];
+/** What two nicknames are compared by: NFKC (ｆｕｌｌwidth, ligatures), case, letters only. */
+export const nicknameKey = (name: string) => name.normalize('NFKC').toLowerCase().replace(/[^\p{L}]/gu, '');
+export const isReservedNickname = (name: string) => RESERVED_NICKNAMES.includes(nicknameKey(name));
+
+/** A nickname as stored: NFKC-normalised and trimmed; no invisible or direction characters; not reserved. */
+export const nicknameField = z.preprocess(
+  (v) => (typeof v === 'string' ? v.normalize('NFKC').trim() : v),
+  z
+    .string({ error: 'member.nickname_empty' })
+    .min(1, 'member.nickname_empty')
+    .max(NICKNAME_MAX, 'member.nickname_long')
+    .refine((s) => !NICKNAME_FORBIDDEN.test(s), 'member.nickname_chars')
+    .refine((s) => !isReservedNickname(s), 'member.nickname_reserved'),
+);
+
 export const updateInfo = defineCall({
   method: 'POST',
   path: 'api/member/updateInfo',
   auth: true,
   input: z.object({
-    user_nickname: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().min(1, 'member.nickname_empty').max(NICKNAME_MAX, 'member.nickname_long')).optional(),
+    user_nickname: nicknameField.optional(),
     avatar: z.string().max(500, 'member.avatar_invalid').optional(),
     signature: z.string().max(SIGNATURE_MAX, 'member.signature_long').optional(),
     sex: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'member.sex_invalid' })).optional(),

@@ -5,7 +5,8 @@ import { type CallDef, changesState } from '@livesports/contracts/call';
 import type { MessageKey } from '@livesports/contracts/messages';
 import { type AuthUser, requireUser } from './auth.ts';
 import { localize } from './envelope.ts';
-import { tooMany } from './errors.ts';
+import { badInput, tooMany } from './errors.ts';
+import { hostile, numberFields, strictNumbers } from './input-guard.ts';
 import { HTTP, type HttpPolicy, sendCached } from './http-cache.ts';
 import { Cached } from './read-cache.ts';
 
@@ -61,6 +62,7 @@ function registerRoute<I extends z.ZodType, O extends z.ZodType, A extends boole
 ) {
   const envelope = z.object({ code: z.number(), msg: z.string(), data: call.data });
   const where = call.method === 'GET' ? 'querystring' : 'body';
+  const numeric = numberFields(call.input);
   // The plugin runs one limiter per request; a second, independent one is checked here by hand.
   const check = opts.alsoLimit ? app.createRateLimit(opts.alsoLimit) : null;
   const alsoLimit = check
@@ -82,6 +84,11 @@ function registerRoute<I extends z.ZodType, O extends z.ZodType, A extends boole
     preValidation: async (req) => {
       if (where === 'body' && (req.body === undefined || req.body === null)) req.body = {};
       if (call.auth) requireUser(req);
+      // Hostile raw values get a clear 400 before the schema sees them (input-guard.ts).
+      const raw = (where === 'body' ? req.body : req.query) as unknown;
+      const bad = hostile(raw);
+      if (bad) throw badInput(bad === 'nul' ? 'common.bad_characters' : 'common.input_error');
+      if (numeric.size && raw && typeof raw === 'object' && !Array.isArray(raw)) strictNumbers(raw as Record<string, unknown>, numeric);
     },
     preHandler: alsoLimit,
     handler: async (req, reply) => {

@@ -9,6 +9,7 @@ export const commonMessages = {
     zh: '该请求来自其他网站，已被拒绝。请在本站操作。',
     es: 'Esta solicitud vino de otro sitio y fue rechazada. Hágalo en este sitio.',
   },
+  'common.bad_characters': { en: 'The text contains a character that is not allowed', zh: '内容包含不允许的字符', es: 'El texto contiene un carácter no permitido' },
   'common.input_error': { en: 'Input error, please check!', zh: '输入有误，请检查！', es: '¡Error de entrada, compruebe!' },
   'common.not_found': { en: 'Not found', zh: '未找到', es: 'No encontrado' },
   'common.forbidden': { en: 'You do not have permission to do this', zh: '您没有权限执行此操作', es: 'No tiene permiso para hacer esto' },

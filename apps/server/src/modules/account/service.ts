@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type MemberInfo, type UserInfo, anchorLevel } from '@livesports/contracts/account';
+import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type MemberInfo, type UserInfo, anchorLevel, isReservedNickname } from '@livesports/contracts/account';
 import type { Lang } from '@livesports/contracts/messages';
 import type { Clock } from '../../platform/clock.ts';
 import { numericCode, randomToken, sha256, shortCode } from '../../platform/crypto.ts';
@@ -108,7 +108,9 @@ export function createAccountService(deps: AccountDeps) {
   }
 
   async function uniqueNickname(base: string): Promise<string> {
-    const clean = base.replace(/[^\p{L}\p{N}_]/gu, '').slice(0, 12) || 'fan';
+    const letters = base.normalize('NFKC').replace(/[^\p{L}\p{N}_]/gu, '').slice(0, 12);
+    // An address like admin@… must not hand out a name only the site speaks as.
+    const clean = !letters || isReservedNickname(letters) ? 'fan' : letters;
     for (let i = 0; i < 20; i++) {
       const candidate = `${clean}${Math.floor(1000 + Math.random() * 9000)}`;
       if (!(await repo.nicknameTaken(candidate))) return candidate;

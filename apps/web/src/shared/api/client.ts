@@ -74,7 +74,11 @@ async function send<T>(method: HttpMethod, path: string, payload?: object): Prom
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   let envelope: Envelope<T>;
   try {
-    const res = await fetch(url, { method, headers, body, signal: controller.signal, credentials: 'same-origin' });
+    // Signed in, the browser must not answer from a copy it kept while signed out (public reads
+    // carry stale-while-revalidate): it asks again (a 304 when nothing changed). The session is
+    // in a cookie, which HTTP caches do not key on.
+    const cache: RequestCache = useAuthStore.getState().islogin ? 'no-cache' : 'default';
+    const res = await fetch(url, { method, headers, body, signal: controller.signal, credentials: 'same-origin', cache });
     // Error answers (400, 401, 429…) still carry the envelope; read it whatever the status.
     envelope = (await res.json()) as Envelope<T>;
     if (!envelope || typeof envelope.code !== 'number') throw new TypeError('not an envelope');
