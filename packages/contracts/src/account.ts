@@ -179,6 +179,7 @@ export const memberInfo = defineCall({ method: 'GET', path: 'api/Member/info', a
  * Characters a nickname may not hold: controls, invisible and zero-width ones (names that look
  * like someone else's) and bidirectional controls (which reorder the text around them).
  */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const NICKNAME_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/;
 /** Names only the site speaks as, in every interface language. */
 export const RESERVED_NICKNAMES = ['admin', 'administrator', 'administrador', 'system', 'sistema', 'root', 'moderator', 'moderador', 'official', 'oficial', 'support', 'soporte', 'livesports', '管理员', '系统', '官方', '客服', '超管', '版主'];
