@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailCodes, loginAttempts, sessions, users } from '../../db/schema/account.ts';
+import { uploads } from '../../db/schema/content.ts';
 import { wallets } from '../../db/schema/economy.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -96,6 +97,15 @@ export function createAccountRepo(db: Db) {
     },
     async clearLogin(email: string) {
       await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+    },
+    /** Whether `url` is a finished picture upload of this user (an avatar must be their own file). */
+    async ownPicture(url: string, userId: number) {
+      const [row] = await db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(eq(uploads.url, url), eq(uploads.userId, userId), inArray(uploads.kind, ['avatar', 'image', 'cover'])))
+        .limit(1);
+      return !!row;
     },
     /** Whether a session is open (not ended, not expired) for an active user. */
     async sessionActive(id: number, userId: number, now: Date) {

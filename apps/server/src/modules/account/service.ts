@@ -8,7 +8,7 @@ import type { Mailer } from '../../platform/mail.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { UPLOAD_TOKEN_TTL_SECONDS, signUploadToken } from '../../platform/upload-token.ts';
 import { isOwnUpload, isPresetAvatar, presetAvatars } from './avatars.ts';
-import { codeMail } from './mail-templates.ts';
+import { codeMail, noticeMail } from './mail-templates.ts';
 import type { AccountRepo, UserRow } from './repo.ts';
 import type { ThirdPartyLogin, ThirdPartyProfile } from './third-party.ts';
 
@@ -170,8 +170,9 @@ export function createAccountService(deps: AccountDeps) {
     async requestCode(input: { mobile: string; type: 1 | 2 }, lang: Lang) {
       const email = input.mobile;
       const exists = await repo.findByEmail(email);
-      if (input.type === 1 && exists) throw conflict('auth.email_taken');
-      if (input.type === 2 && !exists) throw badInput('auth.email_unknown');
+      // The answer is the same whether or not the address has an account (no probing who is
+      // registered): a code that would not help becomes a mail saying what to do instead.
+      const useless = (input.type === 1 && !!exists) || (input.type === 2 && !exists);
       const now = clock.now();
       const last = await repo.latestCode(email, input.type);
       if (last) {
@@ -186,7 +187,7 @@ export function createAccountService(deps: AccountDeps) {
         createdAt: now,
         expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
       });
-      const mail = codeMail(lang, code, input.type, CODE_TTL_SECONDS / 60, deps.siteName);
+      const mail = useless ? noticeMail(lang, input.type, deps.siteName) : codeMail(lang, code, input.type, CODE_TTL_SECONDS / 60, deps.siteName);
       try {
         await deps.mailer.send(email, mail.subject, mail.text);
       } catch (err) {
@@ -200,10 +201,11 @@ export function createAccountService(deps: AccountDeps) {
 
     async register(input: { mobile: string; code: string; password: string; invite?: string; ticket?: string }) {
       await requireTicket(input.ticket);
-      if (await repo.findByEmail(input.mobile)) throw conflict('auth.email_taken');
       const inviter = input.invite ? await repo.findByInviteCode(input.invite) : null;
       if (input.invite && !inviter) throw badInput('auth.invite_unknown');
+      // The code first: a registered address never gets a sign-up code, so it answers like a wrong one.
       await useCode(input.mobile, 1, input.code);
+      if (await repo.findByEmail(input.mobile)) throw conflict('auth.email_taken');
       const passwordHash = await argon2.hash(input.password, HASH_OPTS);
       try {
         await newUser({ email: input.mobile, passwordHash, nickname: await uniqueNickname(input.mobile.split('@')[0]), invitedBy: inviter?.id });
@@ -247,9 +249,10 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     async forgotPassword(input: { mobile: string; code: string; password: string }) {
-      const u = await repo.findByEmail(input.mobile);
-      if (!u) throw badInput('auth.email_unknown');
+      // The code first: an unknown address answers like a wrong code (no probing who is registered).
       await useCode(input.mobile, 2, input.code);
+      const u = await repo.findByEmail(input.mobile);
+      if (!u) throw badInput('auth.code_wrong');
       await repo.updateUser(u.id, { passwordHash: await argon2.hash(input.password, HASH_OPTS) });
       // A reset password ends every open session: whoever knew the old one is out.
       await repo.deleteSessionsOf(u.id);
@@ -275,7 +278,8 @@ export function createAccountService(deps: AccountDeps) {
         patch.nickname = input.user_nickname;
       }
       if (input.avatar !== undefined) {
-        if (!isPresetAvatar(input.avatar) && !isOwnUpload(input.avatar)) throw badInput('member.avatar_invalid');
+        // A built-in avatar, or a finished picture this user uploaded (not another user's file, not a missing one).
+        if (!isPresetAvatar(input.avatar) && !(isOwnUpload(input.avatar) && (await repo.ownPicture(input.avatar, user.id)))) throw badInput('member.avatar_invalid');
         patch.avatar = input.avatar;
       }
       if (input.signature !== undefined) patch.signature = input.signature.trim();

@@ -11,7 +11,7 @@ const brief = { id: users.id, user_nickname: users.nickname, avatar: users.avata
 export function createModerationRepo(db: Db) {
   return {
     async user(id: number) {
-      const [row] = await db.select({ ...brief, isAnchor: users.isAnchor }).from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await db.select({ ...brief, isAnchor: users.isAnchor, isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).limit(1);
       return row ?? null;
     },
 

@@ -116,6 +116,8 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
     const target = await repo.user(targetId);
     if (!target) throw badInput('chat.user_unknown');
     const targetRole = await role(roomId, targetId);
+    // The site's administrators answer to nobody's room: no anchor or room admin mutes or kicks them.
+    if (target.isAdmin === 1 && !actor.isAdmin) throw forbidden('chat.cannot_moderate');
     if (targetRole === 'anchor' || (targetRole === 'admin' && actorRole !== 'anchor')) throw forbidden('chat.cannot_moderate');
     const now = clock.now();
     let until: Date | null = null;
