@@ -1,0 +1,156 @@
+// `npm run bench -- security` (issue #13): what the limits let through to an attacker on this machine.
+//  1. Password guesses for one account from one client rotating X-Forwarded-For, as fast as it can
+//     for BENCH_SECURITY_SECONDS (10): how many passwords the site checked (goal: none beyond the
+//     account's limit of 5) and how many it refused, per second.
+//  2. Slider captcha, blind: per puzzle three made-up drags (a random spot where gaps are drawn,
+//     a human-looking trace), no image analysis; pass rate over BENCH_CAPTCHA_PUZZLES (200)
+//     puzzles (goal < 1 %).
+//  3. Memory: 1,000 sockets open /ws/im and, before logging in, each sends a 1 MB frame; the site's
+//     resident memory before and after (goal: < 20 MB growth).
+import { type ChildProcess, fork } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECURITY_SECONDS ?? 10);
+const PUZZLES = Number(process.env.BENCH_CAPTCHA_PUZZLES ?? 200);
+const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+function site(mode: 'captcha' | 'plain'): Promise<{ child: ChildProcess; port: number; email: string }> {
+  const child = fork(path.join(here, 'site.ts'), [mode], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { port: number; email: string }) => resolve({ child, ...m }));
+    child.once('exit', (code) => reject(new Error(`site exited ${code}`)));
+  });
+}
+const rss = (child: ChildProcess) =>
+  new Promise<number>((resolve) => {
+    child.once('message', (m: { rss: number }) => resolve(m.rss));
+    child.send({ rss: true });
+  });
+
+async function passwordGuesses(port: number, email: string) {
+  const until = Date.now() + SECONDS * 1000;
+  let checked = 0;
+  let refused = 0;
+  let other = 0;
+  const otherMsgs = new Map<string, number>();
+  let i = 0;
+  const worker = async () => {
+    while (Date.now() < until) {
+      const n = i++;
+      const res = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.${(n >> 8) & 255}.${n & 255}` },
+        body: JSON.stringify({ mobile: email, password: `guess${n}`.slice(0, 12), device_type: 'pc' }),
+      });
+      const body = (await res.json()) as { msg: string };
+      if (res.status === 429) refused++;
+      else if (body.msg === 'Wrong email or password') checked++;
+      else {
+        other++;
+        otherMsgs.set(`${res.status} ${body.msg}`, (otherMsgs.get(`${res.status} ${body.msg}`) ?? 0) + 1);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return { checked, refused, other, otherMsgs };
+}
+
+/** A drag trace a script can make up: eased moves with jitter, then a pause before release. */
+function madeUpTrace(x: number) {
+  const trace: Array<[number, number, number]> = [];
+  let t = 0;
+  for (let k = 0; k <= 20; k++) {
+    const p = k / 20;
+    const eased = 1 - (1 - p) ** 3;
+    t += 12 + Math.round(Math.random() * 25);
+    trace.push([Math.round(x * eased), Math.round(Math.random() * 2), t]);
+  }
+  trace.push([x, 0, t + 180]);
+  return trace;
+}
+
+async function blindCaptcha(port: number) {
+  let passed = 0;
+  let tried = 0;
+  let denied = 0;
+  for (let p = 0; p < PUZZLES; p++) {
+    const puzzle = (await (await fetch(`http://127.0.0.1:${port}/api/captcha/get`, { headers: { 'x-forwarded-for': `198.18.${p >> 8}.${p & 255}` } })).json()) as { data: { id: string } | null };
+    // A new puzzle costs something: one address gets only so many a minute.
+    if (!puzzle.data) {
+      denied++;
+      continue;
+    }
+    for (let attempt = 0; attempt < 3; attempt++) {
+      // Where gaps are drawn: right of the piece's resting place, inside the picture.
+      const x = 60 + Math.floor(Math.random() * 200);
+      tried++;
+      const res = (await (
+        await fetch(`http://127.0.0.1:${port}/api/captcha/check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: puzzle.data.id, x, trace: madeUpTrace(x) }) })
+      ).json()) as { code: number; data?: { ticket?: string } };
+      if (res.code === 200) {
+        passed++;
+        break;
+      }
+      if (res.code !== 1) break;
+    }
+  }
+  return { passed, tried, denied };
+}
+
+async function preLoginFloods(port: number, child: ChildProcess) {
+  const before = await rss(child);
+  const frame = Buffer.alloc(1024 * 1024, 120);
+  let refused = 0;
+  let closedBig = 0;
+  await Promise.all(
+    Array.from({ length: 1000 }, () =>
+      new Promise<void>((resolve) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/im`);
+        ws.on('open', () => ws.send(frame));
+        ws.on('close', (code) => {
+          if (code === 1009) closedBig++;
+          else if (code === 1008) refused++;
+          resolve();
+        });
+        ws.on('error', () => undefined);
+        setTimeout(() => (ws.terminate(), resolve()), 15_000).unref();
+      }),
+    ),
+  );
+  const after = await rss(child);
+  return { before, after, refused, closedBig };
+}
+
+export async function run() {
+  console.log(`\n# Security: what the limits let through (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  const plain = await site('plain');
+  try {
+    const g = await passwordGuesses(plain.port, plain.email);
+    console.log(`\n| password guesses at one account, one client rotating X-Forwarded-For, ${SECONDS} s | count | per second |`);
+    console.log('|---|---:|---:|');
+    console.log(`| passwords the site checked | ${fmt(g.checked)} | ${fmt(g.checked / SECONDS, 1)} |`);
+    console.log(`| refused unchecked (429: address or account limit) | ${fmt(g.refused)} | ${fmt(g.refused / SECONDS, 1)} |`);
+    for (const [msg, n] of g.otherMsgs) console.log(`| other: ${msg} | ${fmt(n)} | ${fmt(n / SECONDS, 1)} |`);
+    console.log(`checked beyond the account's limit of 5: ${Math.max(0, g.checked - 5)} (goal 0): ${g.checked <= 5 ? 'met' : 'NOT met'}`);
+
+    const m = await preLoginFloods(plain.port, plain.child);
+    const growth = (m.after - m.before) / 1024 / 1024;
+    console.log(`\n1,000 sockets each sending a 1 MB frame before login: ${fmt(m.closedBig)} closed for size (1009), ${fmt(m.refused)} refused for too many pre-login sockets from one address (1008)`);
+    console.log(`site memory ${fmt(m.before / 1048576, 1)} MB → ${fmt(m.after / 1048576, 1)} MB: ${growth >= 0 ? '+' : ''}${fmt(growth, 1)} MB (goal < 20 MB): ${growth < 20 ? 'met' : 'NOT met'}`);
+  } finally {
+    plain.child.kill('SIGTERM');
+  }
+  const guarded = await site('captcha');
+  try {
+    const c = await blindCaptcha(guarded.port);
+    const served = PUZZLES - c.denied;
+    const rate = served ? (c.passed / served) * 100 : 0;
+    console.log(`\nslider captcha, blind (3 made-up drags per puzzle, no image analysis, one client): ${PUZZLES} puzzles asked, ${c.denied} refused (429: puzzles per address), ${c.passed} of ${served} served puzzles passed (${fmt(rate, 1)} % per puzzle; ${fmt((c.passed / PUZZLES) * 100, 1)} % of those asked), ${c.tried} drags; goal < 1 %: ${rate < 1 ? 'met' : 'NOT met'}`);
+  } finally {
+    guarded.child.kill('SIGTERM');
+  }
+}

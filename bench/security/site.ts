@@ -1,0 +1,41 @@
+// The site the security bench attacks, in its own process (so its memory is its own): every
+// plugin with the limits an operator runs (RATE_LIMIT_SCALE 1, TRUST_PROXY off), no demo.
+// argv[2]: 'captcha' keeps the slider on; otherwise it is off (the login bench measures the
+// password limits alone). Replies { port, email } over IPC (a user whose password is
+// 'rightpass1'), then answers { rss: true } with its resident memory.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import argon2 from 'argon2';
+
+const { buildApp } = await import('../../apps/server/src/app.ts');
+const { loadConfig } = await import('../../apps/server/src/config.ts');
+const { createAccountRepo } = await import('../../apps/server/src/modules/account/repo.ts');
+const { shortCode } = await import('../../apps/server/src/platform/crypto.ts');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-bench-security-'));
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  SERVE_WEB: 'off',
+  RATE_LIMIT_SCALE: '1',
+  DEMO_DATA: 'off',
+  DEMO_STREAMS: 'off',
+  MATCH_REPLAY_SPEED: '0',
+  RTMP_PORT: '0',
+  CAPTCHA: process.argv[2] === 'captcha' ? 'on' : 'off',
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+});
+const app = await buildApp({ config, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const port = (app.server.address() as net.AddressInfo).port;
+const email = `bench.victim.${Date.now()}@example.com`;
+await createAccountRepo(app.database.db).createUser({ email, passwordHash: await argon2.hash('rightpass1'), nickname: `victim${Date.now() % 1e6}`, inviteCode: shortCode() });
+process.send!({ port, email });
+process.on('message', (m: { rss?: boolean }) => {
+  if (m.rss) {
+    global.gc?.();
+    process.send!({ rss: process.memoryUsage().rss });
+  }
+});
+process.on('SIGTERM', () => void app.close().finally(() => (fs.rmSync(dataDir, { recursive: true, force: true }), process.exit(0))));
