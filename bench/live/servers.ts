@@ -31,13 +31,17 @@ if (kind === 'site') {
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    SERVE_WEB: 'off',
+    // The replay bench opens the replay page in Chromium: it serves the built web app.
+    SERVE_WEB: process.env.BENCH_SERVE_WEB ?? 'off',
     RATE_LIMIT_SCALE: '0',
     DEMO_DATA: 'off',
     DEMO_STREAMS: 'off',
     MATCH_REPLAY_SPEED: '0',
     RTMP_PORT: String(rtmpPort),
-    FFMPEG: process.env.BENCH_FFMPEG ?? 'off',
+    // 'auto': the system's ffmpeg (the replay bench records through the ladder).
+    FFMPEG: process.env.BENCH_FFMPEG === 'auto' ? undefined : (process.env.BENCH_FFMPEG ?? 'off'),
+    // Every broadcast of the replay bench is its own replay.
+    REPLAY_GRACE_SECONDS: '0',
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
   });
   const app = await buildApp({ config, logger: false });
@@ -51,6 +55,9 @@ if (kind === 'site') {
   const viewer = await accounts.createUser({ email: `bench.viewer.${Date.now()}@example.com`, passwordHash: null, nickname: `benchviewer${Date.now() % 1e6}`, inviteCode: shortCode() });
   const token = randomToken(32);
   await accounts.createSession({ userId: viewer.id, tokenHash: sha256(token), deviceType: 'pc', expiresAt: new Date(Date.now() + 86_400_000) });
+  // The anchor's own session (the replay bench turns the room's recording on and off).
+  const anchorToken = randomToken(32);
+  await accounts.createSession({ userId: anchor.id, tokenHash: sha256(anchorToken), deviceType: 'pc', expiresAt: new Date(Date.now() + 86_400_000) });
   // The ingest starts on listen; wait until it accepts connections.
   for (let i = 0; i < 100; i++) {
     const ok = await new Promise<boolean>((r) => {
@@ -60,7 +67,7 @@ if (kind === 'site') {
     if (ok) break;
     await new Promise((r) => setTimeout(r, 50));
   }
-  process.send!({ port, rtmp: `rtmp://127.0.0.1:${rtmpPort}/live/${key}`, roomId: anchor.id, token });
+  process.send!({ port, rtmp: `rtmp://127.0.0.1:${rtmpPort}/live/${key}`, roomId: anchor.id, token, anchorToken });
   process.on('SIGTERM', () => void app.close().finally(() => (fs.rmSync(dataDir, { recursive: true, force: true }), process.exit(0))));
 } else {
   // Baseline: the FLV file, tag by tag, paced by the tags' own timestamps, looped; every client

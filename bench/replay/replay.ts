@@ -135,10 +135,18 @@ export async function run() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-bench-replay-src-'));
   const file = path.join(dir, 'source.flv');
   makeSource(file);
-  const child: ChildProcess = fork(path.join(here, 'site.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // The live bench's site process, with the web app, the system's ffmpeg and the anchor's token.
+  const child: ChildProcess = fork(path.join(here, '..', 'live', 'servers.ts'), ['site'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, BENCH_SERVE_WEB: 'on', BENCH_FFMPEG: 'auto' },
+  });
   try {
     const site = await new Promise<Site>((resolve, reject) => {
-      child.once('message', (m) => resolve(m as Site));
+      child.once('message', (m) => {
+        const s = m as Site & { anchorToken: string };
+        resolve({ ...s, token: s.anchorToken });
+      });
       child.once('exit', (code) => reject(new Error(`site exited ${code}`)));
     });
     const off: number[] = [];
