@@ -69,6 +69,8 @@ export default defineConfig({
       '/api': { target: backend, changeOrigin: true },
       '/ws': { target: backend, changeOrigin: true, ws: true },
       '/uploads': { target: backend, changeOrigin: true },
+      // Replay playlists and segments (/replay/<id>/master.m3u8).
+      '/replay/': { target: backend, changeOrigin: true },
       // The embedded payment provider's checkout page (economy feature).
       '/sandbox-pay': { target: backend, changeOrigin: true },
       // Media playback (/live/<key>.flv, /live/<key>/index.m3u8); the /live room page itself is an SPA route.
