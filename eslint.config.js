@@ -70,7 +70,11 @@ export default tseslint.config(
             { from: 'web-feature', disallow: ['web-app', 'web-mobile'], message: 'a feature never imports the shells' },
             { from: 'srv-platform', disallow: ['srv-module', 'srv-module-face', 'srv-realtime', 'srv-media', 'srv-demo', 'srv-cluster'], message: 'platform plugins import no domain code' },
             { from: ['srv-module', 'srv-module-face'], disallow: [['srv-module', { module: '!${from.module}' }]], message: "a module reaches another only through that module's plugin.ts" },
-            { from: ['srv-platform', 'srv-module', 'srv-module-face', 'srv-media', 'srv-realtime', 'srv-cluster', 'srv-db'], disallow: ['srv-demo'], message: 'production code never imports the demo or the seed' },
+            {
+              from: ['srv-platform', 'srv-module', 'srv-module-face', 'srv-media', 'srv-realtime', 'srv-cluster', 'srv-db'],
+              disallow: ['srv-demo'],
+              message: 'production code never imports the demo or the seed',
+            },
           ],
         },
       ],

@@ -9,7 +9,23 @@ const kind = process.argv[2];
 let port: number;
 if (kind === 'bare') {
   const app = Fastify({ logger: false });
-  const body = { code: 200, msg: 'Success', data: { websocket: 'ws://localhost:8080/ws/score', CountryCode: '86', apply_for_anchor: '1', feedback_qq: '', customer_service_email: 'support@localhost', site_icp: '', site_gwa: '', Value_added_business_license: '', site_name: 'LiveSports', third_login: [], captcha: true } };
+  const body = {
+    code: 200,
+    msg: 'Success',
+    data: {
+      websocket: 'ws://localhost:8080/ws/score',
+      CountryCode: '86',
+      apply_for_anchor: '1',
+      feedback_qq: '',
+      customer_service_email: 'support@localhost',
+      site_icp: '',
+      site_gwa: '',
+      Value_added_business_license: '',
+      site_name: 'LiveSports',
+      third_login: [],
+      captcha: true,
+    },
+  };
   app.get('/bare', async () => body);
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as { port: number }).port;
@@ -17,7 +33,14 @@ if (kind === 'bare') {
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SERVE_WEB: 'on', RATE_LIMIT_SCALE: '0', DATABASE_URL: process.env.BENCH_DATABASE_URL, RTMP_PORT: '0', DEMO_STREAMS: 'off', DB_POOL_SIZE: process.env.BENCH_POOL_SIZE,
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SERVE_WEB: 'on',
+    RATE_LIMIT_SCALE: '0',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    RTMP_PORT: '0',
+    DEMO_STREAMS: 'off',
+    DB_POOL_SIZE: process.env.BENCH_POOL_SIZE,
     // The match-day bench pushes goals through the ingest and runs the replay faster.
     FEED_TOKEN: process.env.BENCH_FEED_TOKEN,
     MATCH_REPLAY_SPEED: process.env.BENCH_REPLAY_SPEED,
@@ -28,6 +51,13 @@ if (kind === 'bare') {
   // The demo plugin seeds once the server listens.
   await app.demoSeeded;
   port = (app.server.address() as { port: number }).port;
-  process.on('SIGTERM', () => void app.close().then(() => fs.rmSync(dataDir, { recursive: true, force: true })).finally(() => process.exit(0)));
+  process.on(
+    'SIGTERM',
+    () =>
+      void app
+        .close()
+        .then(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+        .finally(() => process.exit(0)),
+  );
 }
 process.send!({ port });

@@ -52,6 +52,7 @@ if (want('unit')) {
 
   // The house's shape (eslint.config.js): boundaries between features and modules, hooks rules.
   if (run('lint (ESLint + boundaries)', process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0']) !== 0) totals.failed += 1;
+  if (run('format (Prettier)', process.execPath, [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn']) !== 0) totals.failed += 1;
 
   // The embedded database first: what a fresh clone uses.
   const pgliteOut = path.join(tmp, 'vitest-pglite.json');

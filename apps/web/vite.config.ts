@@ -56,9 +56,7 @@ export default defineConfig({
         // The libraries every page needs in one chunk: each response is gzipped on its own, so a
         // dozen small library chunks cost more on the wire than one. App code still splits per route.
         codeSplitting: {
-          groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/, priority: 20 },
-          ],
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/, priority: 20 }],
         },
       },
     },

@@ -26,7 +26,19 @@ async function startSite(port: number, dataDir: string): Promise<{ child: ChildP
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', RATE_LIMIT_SCALE: '0', RTMP_PORT: String(port + 1000), LOG_LEVEL: 'info', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CAPTCHA: 'off',
+      RATE_LIMIT_SCALE: '0',
+      RTMP_PORT: String(port + 1000),
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d.toString()));
@@ -56,7 +68,10 @@ async function member(origin: string, log: () => string, i: number) {
   await api(origin, 'POST', 'api/user/getCode', { mobile: email, type: 1 });
   let code = '';
   for (let t = 0; t < 50 && !code; t++) {
-    const line = log().split('\n').reverse().find((l) => l.includes(email) && l.includes('outbox'));
+    const line = log()
+      .split('\n')
+      .reverse()
+      .find((l) => l.includes(email) && l.includes('outbox'));
     code = line?.match(/\b(\d{6})\b/)?.[1] ?? '';
     if (!code) await sleep(100);
   }
@@ -72,7 +87,16 @@ export async function run() {
   const site = await startSite(port, dataDir);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
   try {
     let room = 0;
@@ -118,7 +142,8 @@ export async function run() {
     const burst = async (set: string[]) => {
       const sends: Promise<unknown>[] = [];
       for (let k = 0; k < 10; k++)
-        for (let i = 0; i < set.length && sends.length < COUNT; i++) sends.push(api(origin, 'POST', 'api/Barrage/send', { room_id: room, text: `${words[(i + k) % words.length]} ${i}-${k}` }, set[i]).catch(() => undefined));
+        for (let i = 0; i < set.length && sends.length < COUNT; i++)
+          sends.push(api(origin, 'POST', 'api/Barrage/send', { room_id: room, text: `${words[(i + k) % words.length]} ${i}-${k}` }, set[i]).catch(() => undefined));
       const measured = frames(12_000);
       await Promise.all(sends);
       return measured;
@@ -136,7 +161,9 @@ export async function run() {
         await page.waitForFunction(`document.fullscreenElement?.getAttribute('data-testid') === 'live-player'`, undefined, { timeout: 10_000 });
       }
       await sleep(1500);
-      return (await page.evaluate(`(() => { const r = document.querySelector('[data-testid="live-player"]').getBoundingClientRect(); return Math.round(r.width) + '×' + Math.round(r.height); })()`)) as string;
+      return (await page.evaluate(
+        `(() => { const r = document.querySelector('[data-testid="live-player"]').getBoundingClientRect(); return Math.round(r.width) + '×' + Math.round(r.height); })()`,
+      )) as string;
     };
     const rows: string[] = [];
     let set = 0;
@@ -153,7 +180,9 @@ export async function run() {
     console.log(`| view | ${COUNT} messages in a burst | frames/s | p95 frame gap ms | worst gap ms | danmaku on screen (max) |`);
     console.log('|---|---|---:|---:|---:|---:|');
     for (const r of rows) console.log(r);
-    console.log(`Goal: 60 frames/s with 200 on screen, i.e. no frames lost against the baseline. Load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores; Chromium here composites in software (no GPU), where every frame with moving danmaku is a full redraw of the video picture.`);
+    console.log(
+      `Goal: 60 frames/s with 200 on screen, i.e. no frames lost against the baseline. Load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores; Chromium here composites in software (no GPU), where every frame with moving danmaku is a full redraw of the video picture.`,
+    );
   } finally {
     await browser.close();
     site.child.kill('SIGTERM');

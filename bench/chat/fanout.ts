@@ -39,7 +39,11 @@ type Kind = 'bare' | 'floor-threads' | 'site' | 'site-2';
 function start(file: string, args: string[], extra: string[] = [], databaseUrl?: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; msg: any }> {
   // BENCH_CPU_PROF=<dir>: a V8 CPU profile of every process, to see where the time goes.
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = fork(path.join(here, file), args, { execArgv: ['--import', 'tsx', ...extra, ...prof], env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '', ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(here, file), args, {
+    execArgv: ['--import', 'tsx', ...extra, ...prof],
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (msg) => resolve({ child, msg }));
     child.once('exit', (code) => reject(new Error(`${file} ${args[0] ?? ''} exited ${code}`)));
@@ -211,7 +215,9 @@ export async function run() {
   }
   console.log(`Load average of the machine (1 min) at the end: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (other work on the machine slows both servers).`);
   console.log('¹ lost: (viewer, message) pairs of accepted messages not received when the run ended, 15 s after the last send (late counts as lost).');
-  console.log('Latency: message sent by a member → that message received by a viewer, over every viewer × message of the measured seconds; CPU: share of one core (all server processes, all load processes), the machine has 2.');
+  console.log(
+    'Latency: message sent by a member → that message received by a viewer, over every viewer × message of the measured seconds; CPU: share of one core (all server processes, all load processes), the machine has 2.',
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -15,13 +15,24 @@ import { tsqueryLiteral, tsvectorLiteral, likePattern } from '../../apps/server/
 const ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 20_000);
 const QUERIES = 60;
 
-const zh = ['梅西上演帽子戏法', '巴塞罗那主场大胜', '英超争冠形势分析', '湖人加时险胜凯尔特人', '电竞战队夺得冠军', '马拉松刷新赛会纪录', '中国队公布世锦赛名单', '转会窗口即将关闭', '主教练赛后发布会', '球迷现场气氛热烈'];
+const zh = [
+  '梅西上演帽子戏法',
+  '巴塞罗那主场大胜',
+  '英超争冠形势分析',
+  '湖人加时险胜凯尔特人',
+  '电竞战队夺得冠军',
+  '马拉松刷新赛会纪录',
+  '中国队公布世锦赛名单',
+  '转会窗口即将关闭',
+  '主教练赛后发布会',
+  '球迷现场气氛热烈',
+];
 const en = ['derby', 'late', 'winner', 'overtime', 'rookie', 'finals', 'transfer', 'coach', 'league', 'record', 'injury', 'comeback', 'playoffs', 'season', 'keeper'];
 const es = ['fútbol', 'clásico', 'gol', 'entrenador', 'temporada', 'fichaje', 'afición', 'victoria'];
 
 function rng(seed: number) {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  return () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 }
 
 function text(r: () => number) {
@@ -90,7 +101,12 @@ export async function run() {
     const baseline = await time(async (w) => {
       const where = sql`${articles.status} = 1 and (${articles.title} ilike ${likePattern(w)} or ${articles.content} ilike ${likePattern(w)})`;
       const [list, [{ n }]] = await Promise.all([
-        db.select({ id: articles.id }).from(articles).where(where).orderBy(sql`${articles.createdAt} desc`).limit(10),
+        db
+          .select({ id: articles.id })
+          .from(articles)
+          .where(where)
+          .orderBy(sql`${articles.createdAt} desc`)
+          .limit(10),
         db.select({ n: count() }).from(articles).where(where),
       ]);
       return list.length ? n : 0;

@@ -52,7 +52,10 @@ export async function run() {
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const [u] = await app.database.db.insert(users).values({ nickname: `bench-up-${Date.now()}`, inviteCode: `U${Date.now()}` }).returning({ id: users.id });
+    const [u] = await app.database.db
+      .insert(users)
+      .values({ nickname: `bench-up-${Date.now()}`, inviteCode: `U${Date.now()}` })
+      .returning({ id: users.id });
     const token = signUploadToken(loadSecret(dataDir, 'app'), { uid: u.id, exp: Math.floor(Date.now() / 1000) + 3600, scope: 'user' });
     const body = video(SIZE);
     console.log(`\n# Upload of a ${fmt(SIZE / MB)} MB video in ${fmt(CHUNK / MB)} MB chunks, best of ${ROUNDS}`);

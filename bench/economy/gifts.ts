@@ -40,7 +40,14 @@ function withDb(url: string, db: string) {
 /** pgbench's default TPC-B-like transaction (5 statements) with the same number of clients. */
 function pgbench(url: string, init: boolean): number {
   const u = new URL(url);
-  const env = { ...process.env, PGHOST: u.hostname, PGPORT: u.port || '5432', PGUSER: decodeURIComponent(u.username || 'postgres'), PGPASSWORD: decodeURIComponent(u.password), PGDATABASE: u.pathname.slice(1) };
+  const env = {
+    ...process.env,
+    PGHOST: u.hostname,
+    PGPORT: u.port || '5432',
+    PGUSER: decodeURIComponent(u.username || 'postgres'),
+    PGPASSWORD: decodeURIComponent(u.password),
+    PGDATABASE: u.pathname.slice(1),
+  };
   if (init) execFileSync('pgbench', ['-i', '-q', '-s', '10'], { env, stdio: 'ignore' });
   const out = execFileSync('pgbench', ['-c', String(CLIENTS), '-j', '2', '-T', String(DURATION), '-n'], { env, encoding: 'utf8' });
   const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out) ?? /tps = ([\d.]+)/.exec(out);
@@ -180,12 +187,20 @@ export async function giftBench() {
       console.log(`| pgbench TPC-B, scale 10 (baseline: mean of ${fmt(tpsBefore)} before and ${fmt(tpsAfter)} after) | ${fmt(tps)} |  | 1.00 |`);
       console.log(`| gift sends (HTTP + ledger transaction) | ${fmt(sendsPerSecond)} | ${fmt(r.latency.p99, 1)} | ${fmt(sendsPerSecond / tps, 2)} |`);
       if (r.non2xx || r.errors) console.log(`note: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
-      console.log(`site process CPU per send: ${fmt(siteCpuPerSend, 2)} ms (one Node process, measured after its start-up work settled in ${fmt(settled, 0)} s; the load average during the sends was ${fmt(load, 1)} on ${os.cpus().length} cores); load generator (autocannon, this process) CPU per send: ${fmt(clientCpuPerSend, 2)} ms`);
+      console.log(
+        `site process CPU per send: ${fmt(siteCpuPerSend, 2)} ms (one Node process, measured after its start-up work settled in ${fmt(settled, 0)} s; the load average during the sends was ${fmt(load, 1)} on ${os.cpus().length} cores); load generator (autocannon, this process) CPU per send: ${fmt(clientCpuPerSend, 2)} ms`,
+      );
       const report = await audit(db);
       // Only the bench's own fans: the site's demo data has fans and gifts of its own.
-      const fanIds = sql.join(fans.map((f) => sql`${f.id}`), sql`, `);
-      const [sent] = ((await db.execute(sql`select coalesce(sum(total), 0) as total, count(*) as n from gift_sends where sender_id in (${fanIds})`)) as unknown as { rows: Array<{ total: string; n: string }> }).rows;
-      const [left] = ((await db.execute(sql`select coalesce(sum(balance), 0) as s from wallets where kind = 'consumption' and user_id in (${fanIds})`)) as unknown as { rows: Array<{ s: string }> }).rows;
+      const fanIds = sql.join(
+        fans.map((f) => sql`${f.id}`),
+        sql`, `,
+      );
+      const [sent] = (
+        (await db.execute(sql`select coalesce(sum(total), 0) as total, count(*) as n from gift_sends where sender_id in (${fanIds})`)) as unknown as { rows: Array<{ total: string; n: string }> }
+      ).rows;
+      const [left] = ((await db.execute(sql`select coalesce(sum(balance), 0) as s from wallets where kind = 'consumption' and user_id in (${fanIds})`)) as unknown as { rows: Array<{ s: string }> })
+        .rows;
       const spentByBalances = funded - Number(left.s);
       console.log('\n| drift check | value |');
       console.log('|---|---:|');

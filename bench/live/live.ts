@@ -38,12 +38,51 @@ const ask = (child: ChildProcess, msg: object) =>
 
 /** A 20 s, 1280x720 30 fps, 2 Mbit/s constant-rate FLV with AAC audio, key frame every second. */
 export function makeSource(file: string) {
-  const r = spawnSync('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=s=1280x720:r=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-t', '20',
-    '-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '1850k', '-maxrate', '1850k', '-minrate', '1850k', '-bufsize', '1850k', '-x264-params', 'nal-hrd=cbr:force-cfr=1', '-g', '30', '-pix_fmt', 'yuv420p',
-    '-c:a', 'aac', '-b:a', '128k', '-f', 'flv', file,
-  ], { stdio: 'inherit' });
+  const r = spawnSync(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=1280x720:r=30',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=44100',
+      '-t',
+      '20',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-b:v',
+      '1850k',
+      '-maxrate',
+      '1850k',
+      '-minrate',
+      '1850k',
+      '-bufsize',
+      '1850k',
+      '-x264-params',
+      'nal-hrd=cbr:force-cfr=1',
+      '-g',
+      '30',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
+      '-f',
+      'flv',
+      file,
+    ],
+    { stdio: 'inherit' },
+  );
   if (r.status !== 0) throw new Error('ffmpeg could not make the source file');
 }
 
@@ -133,7 +172,7 @@ async function measureStep(loaders: Array<{ child: ChildProcess; msg: any }>, n:
       if (!row.ok || row.maxGap > 1000 || row.bytes / rep.seconds < 0.9 * streamBytesPerSecond) stalled++;
     }
   }
-  return { viewers: n, connected, stalled, mbps: count ? (bytes / count) * 8 / 1e6 : 0 };
+  return { viewers: n, connected, stalled, mbps: count ? ((bytes / count) * 8) / 1e6 : 0 };
 }
 
 export async function run() {
@@ -184,10 +223,14 @@ export async function run() {
     for (let i = 0; i < STEPS.length; i++) {
       const s = siteRows[i];
       const b = baseRows[i];
-      console.log(`| ${fmt(s.viewers)} | ${s.stalled}${s.connected < s.viewers ? ` (${s.viewers - s.connected} refused)` : ''} | ${fmt(s.mbps, 2)} | ${b.stalled}${b.connected < b.viewers ? ` (${b.viewers - b.connected} refused)` : ''} | ${fmt(b.mbps, 2)} |`);
+      console.log(
+        `| ${fmt(s.viewers)} | ${s.stalled}${s.connected < s.viewers ? ` (${s.viewers - s.connected} refused)` : ''} | ${fmt(s.mbps, 2)} | ${b.stalled}${b.connected < b.viewers ? ` (${b.viewers - b.connected} refused)` : ''} | ${fmt(b.mbps, 2)} |`,
+      );
     }
     const best = (rows: StepResult[]) => rows.filter((r) => r.stalled === 0 && r.connected === r.viewers).reduce((m, r) => Math.max(m, r.viewers), 0);
-    console.log(`most viewers with no stall: site ${fmt(best(siteRows))}, baseline ${fmt(best(baseRows))} (ratio ${fmt(best(siteRows) / Math.max(1, best(baseRows)), 2)}); goal ≥ 500: ${best(siteRows) >= 500 ? 'met' : 'NOT met'}`);
+    console.log(
+      `most viewers with no stall: site ${fmt(best(siteRows))}, baseline ${fmt(best(baseRows))} (ratio ${fmt(best(siteRows) / Math.max(1, best(baseRows)), 2)}); goal ≥ 500: ${best(siteRows) >= 500 ? 'met' : 'NOT met'}`,
+    );
     console.log(`(server, viewers and encoder share this machine's ${os.cpus().length} cores)`);
   } finally {
     site.child.kill('SIGTERM');

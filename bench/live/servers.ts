@@ -76,7 +76,7 @@ if (kind === 'site') {
   const data = fs.readFileSync(file);
   const header = data.subarray(0, 13);
   const tags: Array<{ at: number; buf: Buffer }> = [];
-  for (let p = 13; p + 11 <= data.length; ) {
+  for (let p = 13; p + 11 <= data.length;) {
     const size = data.readUIntBE(p + 1, 3);
     const time = data.readUIntBE(p + 4, 3) | (data[p + 7] << 24);
     tags.push({ at: time, buf: data.subarray(p, p + 11 + size + 4) });

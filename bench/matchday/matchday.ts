@@ -133,7 +133,11 @@ async function goals(origin: string, matchId: number, loader: ReturnType<typeof 
   for (let i = 0; i < GOALS; i++) {
     const score = first + i;
     sent.set(score, now());
-    await json(origin, 'api/feed/events', { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ match_id: matchId, events: [{ key: `bench-${score}-${Date.now()}`, kind: 'goal', side: 'home', minute: 30, score: [score, 0] }] }) });
+    await json(origin, 'api/feed/events', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ match_id: matchId, events: [{ key: `bench-${score}-${Date.now()}`, kind: 'goal', side: 'home', minute: 30, score: [score, 0] }] }),
+    });
     await new Promise((r) => setTimeout(r, 250));
   }
   await new Promise((r) => setTimeout(r, 1000));
@@ -195,7 +199,20 @@ async function engine(label: string, env: Record<string, string>, bare: Result) 
       await json(origin, 'api/feed/matches', {
         method: 'POST',
         headers: { authorization: `Bearer ${TOKEN}` },
-        body: JSON.stringify({ matches: [{ key: `bench-md-${Date.now()}`, sport: 'football', competition: { key: 'bench-md', name: { en: 'Bench League' }, priority: 1 }, home: { key: 'bmd-h', name: { en: 'Bench Home' } }, away: { key: 'bmd-a', name: { en: 'Bench Away' } }, kickoff, status: 2, match_str: "30'" }] }),
+        body: JSON.stringify({
+          matches: [
+            {
+              key: `bench-md-${Date.now()}`,
+              sport: 'football',
+              competition: { key: 'bench-md', name: { en: 'Bench League' }, priority: 1 },
+              home: { key: 'bmd-h', name: { en: 'Bench Home' } },
+              away: { key: 'bmd-a', name: { en: 'Bench Away' } },
+              kickoff,
+              status: 2,
+              match_str: "30'",
+            },
+          ],
+        }),
       })
     ).ids as number[];
     if (!nativeLoader()) throw new Error('the crowd row needs the C load generator (bench/native/wsload.c) and a C compiler (apt-get install gcc)');
@@ -203,7 +220,13 @@ async function engine(label: string, env: Record<string, string>, bare: Result) 
     const ready = await loader.line();
     if (ready !== `ready ${SOCKETS}`) throw new Error(`load generator: ${ready}`);
     const quiet = await goals(origin, matchId, loader, 100);
-    const busy = autocannon({ url: origin, connections: FANS, duration: DURATION + GOALS * 0.3 + 2, requests: crowd.map((c) => ({ method: c.method, path: c.path, body: c.body, headers: { ...BROWSER, ...(c.body ? { 'content-type': 'application/json' } : {}) } })), headers: BROWSER });
+    const busy = autocannon({
+      url: origin,
+      connections: FANS,
+      duration: DURATION + GOALS * 0.3 + 2,
+      requests: crowd.map((c) => ({ method: c.method, path: c.path, body: c.body, headers: { ...BROWSER, ...(c.body ? { 'content-type': 'application/json' } : {}) } })),
+      headers: BROWSER,
+    });
     await new Promise((r) => setTimeout(r, 1000));
     const loaded = await goals(origin, matchId, loader, 100 + GOALS);
     const r = await busy;

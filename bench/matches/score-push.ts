@@ -156,7 +156,7 @@ async function measureSite(processes: number) {
     };
     const kickoff = new Date(Date.now() - 30 * 60_000).toISOString();
     const [matchId] = (
-      (await post('api/feed/matches', {
+      await post('api/feed/matches', {
         matches: [
           {
             key: `bench-${Date.now()}`,
@@ -169,8 +169,8 @@ async function measureSite(processes: number) {
             match_str: "30'",
           },
         ],
-      })).data
-    ).ids as number[];
+      })
+    ).data.ids as number[];
     // Each goal states the score it makes, so the frame tells which goal it is.
     return await measure(
       sites.map((s) => s.msg.port as number),
@@ -183,7 +183,9 @@ async function measureSite(processes: number) {
 }
 
 export async function run() {
-  console.log(`\n# Score push: ingest accepted → goal frame received, ${SOCKETS.toLocaleString('en-US')} subscribed sockets, ${GOALS} goals, ${LOADERS} load processes (${CLIENT === 'c' ? 'C epoll' : CLIENT === 'ws' ? 'Node ws' : 'Node raw TCP'} clients)`);
+  console.log(
+    `\n# Score push: ingest accepted → goal frame received, ${SOCKETS.toLocaleString('en-US')} subscribed sockets, ${GOALS} goals, ${LOADERS} load processes (${CLIENT === 'c' ? 'C epoll' : CLIENT === 'ws' ? 'Node ws' : 'Node raw TCP'} clients)`,
+  );
   const loadBefore = os.loadavg()[0];
   const baselines: Array<[string, Awaited<ReturnType<typeof measure>>]> = [];
   for (const [kind, name] of [
@@ -192,10 +194,7 @@ export async function run() {
     ['floor-threads', 'floor: frame bytes written to the sockets by 2 threads (no ws, no site)'],
   ] as const) {
     const bare = await start('servers.ts', [kind]);
-    baselines.push([
-      name,
-      await measure([bare.msg.port], async (score) => accepted(await fetch(`http://127.0.0.1:${bare.msg.port}/push?score=${score}`, { method: 'POST' }))),
-    ]);
+    baselines.push([name, await measure([bare.msg.port], async (score) => accepted(await fetch(`http://127.0.0.1:${bare.msg.port}/push?score=${score}`, { method: 'POST' })))]);
     bare.child.kill('SIGTERM');
   }
 
@@ -204,8 +203,7 @@ export async function run() {
   if (process.env.BENCH_PG_URL && process.env.BENCH_REDIS_URL) rows.push(['site as 2 processes (PostgreSQL, Redis bus), sockets spread over both', await measureSite(2)]);
   console.log('| server | p50 ms | p99 ms | max ms | p99 ms from request sent | frames received | missing |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const [name, r] of [...baselines, ...rows])
-    console.log(`| ${name} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${fmt(r.sendP99)} | ${r.samples.toLocaleString('en-US')} | ${r.missing} |`);
+  for (const [name, r] of [...baselines, ...rows]) console.log(`| ${name} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${fmt(r.sendP99)} | ${r.samples.toLocaleString('en-US')} | ${r.missing} |`);
   // Other work on the machine inflates every row: say how busy it was.
   console.log(`load average (1 min) ${fmt(loadBefore, 2)} at the start, ${fmt(os.loadavg()[0], 2)} at the end, on ${os.availableParallelism()} cores`);
   const base = baselines[1][1];

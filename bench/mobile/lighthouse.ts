@@ -29,7 +29,12 @@ async function startSite(): Promise<{ port: number; stop: () => void }> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function run() {
-  console.log(`\n# Mobile site (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  console.log(
+    `\n# Mobile site (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
   const site = await startSite();
   const base = `http://127.0.0.1:${site.port}`;
   try {
@@ -48,7 +53,10 @@ export async function run() {
       ['live room', `/m/live?id=${rooms[0].uid}`],
       ['headline', `/m/detail?id=${articles[0].id}`],
     ];
-    const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const chrome = await chromeLauncher.launch({
+      chromePath: '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
     try {
       console.log(`\n## Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, default throttling`);
       console.log('| page | performance (≥ 90) | accessibility (≥ 95) | best practices (≥ 95) | SEO (≥ 95) | FCP s | LCP s | TBT ms | CLS |');
@@ -60,9 +68,19 @@ export async function run() {
           const lhr = result!.lhr;
           const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
           const num = (k: string) => lhr.audits[k]?.numericValue ?? NaN;
-          runs.push({ perf: score('performance'), a11y: score('accessibility'), bp: score('best-practices'), seo: score('seo'), fcp: num('first-contentful-paint'), lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift') });
+          runs.push({
+            perf: score('performance'),
+            a11y: score('accessibility'),
+            bp: score('best-practices'),
+            seo: score('seo'),
+            fcp: num('first-contentful-paint'),
+            lcp: num('largest-contentful-paint'),
+            tbt: num('total-blocking-time'),
+            cls: num('cumulative-layout-shift'),
+          });
           if (i === RUNS - 1 && process.env.BENCH_LH_DEBUG) {
-            for (const a of Object.values(lhr.audits)) if (a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative') console.log(`  ${name}: ${a.id} ${a.score} ${a.displayValue ?? ''}`);
+            for (const a of Object.values(lhr.audits))
+              if (a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative') console.log(`  ${name}: ${a.id} ${a.score} ${a.displayValue ?? ''}`);
           }
         }
         const m = (k: string) => median(runs.map((r) => r[k]));

@@ -23,7 +23,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const TICK = 100; // USER_HZ on Linux
 
-interface Site { port: number; rtmp: string; roomId: number; token: string }
+interface Site {
+  port: number;
+  rtmp: string;
+  roomId: number;
+  token: string;
+}
 
 /** utime + stime + cutime + cstime of a process, in seconds (children count once reaped). */
 function cpuSeconds(pid: number): number {
@@ -43,7 +48,11 @@ async function api<T>(site: Site, p: string, body?: object): Promise<T> {
   return json.data;
 }
 
-interface Card { id: number; status: number; duration: number }
+interface Card {
+  id: number;
+  status: number;
+  duration: number;
+}
 const myReplays = (site: Site) => api<{ list: Card[] }>(site, 'api/Replay/mine?page=1&limit=50');
 
 /** One broadcast of the file; CPU of the server tree for it and end → playable time (recording on). */
@@ -98,7 +107,16 @@ async function firstSegment(site: Site, master: string): Promise<number> {
 async function browserStart(site: Site, replayId: number, runs: number) {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
   const rows: Array<{ dcl: number; frame: number }> = [];
   try {
@@ -111,10 +129,14 @@ async function browserStart(site: Site, replayId: number, runs: number) {
       // The first frame shown: the video's clock has moved past 0 with a decoded frame (polled
       // every animation frame, so within ~16 ms of it).
       const frame = await page
-        .waitForFunction(() => {
-          const v = document.querySelector('video');
-          return v && v.currentTime > 0 && v.readyState >= 2 ? performance.now() : false;
-        }, null, { timeout: 30_000, polling: 'raf' })
+        .waitForFunction(
+          () => {
+            const v = document.querySelector('video');
+            return v && v.currentTime > 0 && v.readyState >= 2 ? performance.now() : false;
+          },
+          null,
+          { timeout: 30_000, polling: 'raf' },
+        )
         .catch(async (err) => {
           await page.screenshot({ path: path.join(os.tmpdir(), 'bench-replay-failed.png') });
           throw new Error(`no video frame: ${(err as Error).message}; page errors: ${errors.join(' | ') || 'none'}; screenshot in ${os.tmpdir()}/bench-replay-failed.png`);
@@ -131,7 +153,12 @@ async function browserStart(site: Site, replayId: number, runs: number) {
 }
 
 export async function run() {
-  console.log(`\n# Replays: recording overhead, broadcast end → playable, replay start in the browser (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  console.log(
+    `\n# Replays: recording overhead, broadcast end → playable, replay start in the browser (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-bench-replay-src-'));
   const file = path.join(dir, 'source.flv');
   makeSource(file);
@@ -166,7 +193,9 @@ export async function run() {
     console.log(`| recording on: ingest + ladder + segments to storage | ${fmt(median(on), 2)} | ${on.map((x) => fmt(x, 2)).join(', ')} |`);
     const extra = (median(on) / median(off) - 1) * 100;
     console.log(`recording costs ${fmt(extra, 1)} % extra CPU; goal ≤ 10 %: ${extra <= 10 ? 'met' : 'NOT met'}`);
-    console.log(`\nbroadcast end → playable replay (master playlist + first segment served): median ${fmt(median(playable))} ms, max ${fmt(Math.max(...playable))} ms; goal ≤ 5,000 ms: ${median(playable) <= 5000 ? 'met' : 'NOT met'}`);
+    console.log(
+      `\nbroadcast end → playable replay (master playlist + first segment served): median ${fmt(median(playable))} ms, max ${fmt(Math.max(...playable))} ms; goal ≤ 5,000 ms: ${median(playable) <= 5000 ? 'met' : 'NOT met'}`,
+    );
 
     if (replayId) {
       const info = await api<{ master: string }>(site, `api/Replay/getInfo?id=${replayId}`);

@@ -89,7 +89,11 @@ async function blindCaptcha(port: number) {
       const x = 60 + Math.floor(Math.random() * 200);
       tried++;
       const res = (await (
-        await fetch(`http://127.0.0.1:${port}/api/captcha/check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: puzzle.data.id, x, trace: madeUpTrace(x) }) })
+        await fetch(`http://127.0.0.1:${port}/api/captcha/check`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ id: puzzle.data.id, x, trace: madeUpTrace(x) }),
+        })
       ).json()) as { code: number; data?: { ticket?: string } };
       if (res.code === 200) {
         passed++;
@@ -107,18 +111,20 @@ async function preLoginFloods(port: number, child: ChildProcess) {
   let refused = 0;
   let closedBig = 0;
   await Promise.all(
-    Array.from({ length: 1000 }, () =>
-      new Promise<void>((resolve) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/im`);
-        ws.on('open', () => ws.send(frame));
-        ws.on('close', (code) => {
-          if (code === 1009) closedBig++;
-          else if (code === 1008) refused++;
-          resolve();
-        });
-        ws.on('error', () => undefined);
-        setTimeout(() => (ws.terminate(), resolve()), 15_000).unref();
-      }),
+    Array.from(
+      { length: 1000 },
+      () =>
+        new Promise<void>((resolve) => {
+          const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/im`);
+          ws.on('open', () => ws.send(frame));
+          ws.on('close', (code) => {
+            if (code === 1009) closedBig++;
+            else if (code === 1008) refused++;
+            resolve();
+          });
+          ws.on('error', () => undefined);
+          setTimeout(() => (ws.terminate(), resolve()), 15_000).unref();
+        }),
     ),
   );
   const after = await rss(child);
@@ -126,7 +132,12 @@ async function preLoginFloods(port: number, child: ChildProcess) {
 }
 
 export async function run() {
-  console.log(`\n# Security: what the limits let through (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  console.log(
+    `\n# Security: what the limits let through (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
   const plain = await site('plain');
   try {
     const g = await passwordGuesses(plain.port, plain.email);
@@ -149,7 +160,9 @@ export async function run() {
     const c = await blindCaptcha(guarded.port);
     const served = PUZZLES - c.denied;
     const rate = served ? (c.passed / served) * 100 : 0;
-    console.log(`\nslider captcha, blind (3 made-up drags per puzzle, no image analysis, one client): ${PUZZLES} puzzles asked, ${c.denied} refused (429: puzzles per address), ${c.passed} of ${served} served puzzles passed (${fmt(rate, 1)} % per puzzle; ${fmt((c.passed / PUZZLES) * 100, 1)} % of those asked), ${c.tried} drags; goal < 1 %: ${rate < 1 ? 'met' : 'NOT met'}`);
+    console.log(
+      `\nslider captcha, blind (3 made-up drags per puzzle, no image analysis, one client): ${PUZZLES} puzzles asked, ${c.denied} refused (429: puzzles per address), ${c.passed} of ${served} served puzzles passed (${fmt(rate, 1)} % per puzzle; ${fmt((c.passed / PUZZLES) * 100, 1)} % of those asked), ${c.tried} drags; goal < 1 %: ${rate < 1 ? 'met' : 'NOT met'}`,
+    );
   } finally {
     guarded.child.kill('SIGTERM');
   }

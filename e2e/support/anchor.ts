@@ -14,7 +14,13 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
 /** A new user who applied and was approved (by name) through the API: an anchor with a room. */
 export async function anchorByApi(request: APIRequestContext, admin: string, liveType = 1) {
   const user = await registerByApi(request);
-  const applied = await api(request, 'POST', '/api/Member/verified', { real_name: 'E2E Anchor', id_number: 'E2E123456', live_type: liveType, experience: 'Weekly matches', contact: user.email, introduction: 'Match talk', agreement: true }, user.token);
+  const applied = await api(
+    request,
+    'POST',
+    '/api/Member/verified',
+    { real_name: 'E2E Anchor', id_number: 'E2E123456', live_type: liveType, experience: 'Weekly matches', contact: user.email, introduction: 'Match talk', agreement: true },
+    user.token,
+  );
   await api(request, 'POST', '/api/admin/reviewAnchor', { id: applied.application.id, decision: 'approve' }, admin);
   return user;
 }
@@ -29,7 +35,39 @@ export async function goLive(request: APIRequestContext, token: string, size = '
   const push = String(room.push_url).replace(/^rtmp:\/\/[^/:]+/, 'rtmp://127.0.0.1');
   return spawn(
     'ffmpeg',
-    ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `testsrc2=s=${size}:r=10`, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050', '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '10', '-pix_fmt', 'yuv420p', '-b:v', '200k', '-c:a', 'aac', '-b:a', '32k', '-f', 'flv', push],
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=s=${size}:r=10`,
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=22050',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-tune',
+      'zerolatency',
+      '-g',
+      '10',
+      '-pix_fmt',
+      'yuv420p',
+      '-b:v',
+      '200k',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '32k',
+      '-f',
+      'flv',
+      push,
+    ],
     { stdio: 'ignore' },
   );
 }

@@ -41,5 +41,9 @@ export async function swipe(page: Page, selector: string, dx: number) {
   const box = (await page.locator(selector).first().boundingBox())!;
   const y = box.y + Math.min(box.height / 2, 120);
   const x0 = dx < 0 ? box.x + box.width * 0.8 : box.x + box.width * 0.2;
-  await fingerDrag(page, { x: x0, y }, Array.from({ length: 8 }, (_, i) => ({ x: x0 + (dx * (i + 1)) / 8, y })));
+  await fingerDrag(
+    page,
+    { x: x0, y },
+    Array.from({ length: 8 }, (_, i) => ({ x: x0 + (dx * (i + 1)) / 8, y })),
+  );
 }

@@ -8,7 +8,13 @@ import { api, captchaTicket, registerByApi, signInContext } from '../support/ses
 // watching another room sees the banner with a link back to it.
 
 async function makeAnchor(request: APIRequestContext, anchor: { token: string; email: string; id: number }) {
-  await api(request, 'POST', '/api/Member/verified', { real_name: 'E2E Anchor', id_number: 'E2E123456', live_type: 1, experience: 'Weekly matches', contact: anchor.email, introduction: 'Football talk', agreement: true }, anchor.token);
+  await api(
+    request,
+    'POST',
+    '/api/Member/verified',
+    { real_name: 'E2E Anchor', id_number: 'E2E123456', live_type: 1, experience: 'Weekly matches', contact: anchor.email, introduction: 'Football talk', agreement: true },
+    anchor.token,
+  );
   const admin = await api(request, 'POST', '/api/user/login', { mobile: E2E_ADMIN.email, password: E2E_ADMIN.password, device_type: 'pc', ticket: await captchaTicket(request) });
   const pending = await api(request, 'GET', '/api/admin/anchorApplications', { status: '0', limit: '50' }, admin.token);
   const application = pending.list.find((a: { uid: number }) => a.uid === anchor.id);

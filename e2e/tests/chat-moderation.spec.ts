@@ -8,7 +8,13 @@ import { api, captchaTicket, registerByApi, signInContext } from '../support/ses
 
 test('an anchor mutes and kicks a viewer from the chat; private messages and hiding work', async ({ browser, request, baseURL }) => {
   const anchor = await registerByApi(request);
-  await api(request, 'POST', '/api/Member/verified', { real_name: 'E2E Anchor', id_number: 'E2E654321', live_type: 1, experience: 'Weekly matches', contact: anchor.email, introduction: 'Football talk', agreement: true }, anchor.token);
+  await api(
+    request,
+    'POST',
+    '/api/Member/verified',
+    { real_name: 'E2E Anchor', id_number: 'E2E654321', live_type: 1, experience: 'Weekly matches', contact: anchor.email, introduction: 'Football talk', agreement: true },
+    anchor.token,
+  );
   const admin = await api(request, 'POST', '/api/user/login', { mobile: E2E_ADMIN.email, password: E2E_ADMIN.password, device_type: 'pc', ticket: await captchaTicket(request) });
   const pending = await api(request, 'GET', '/api/admin/anchorApplications', { status: '0', limit: '50' }, admin.token);
   const application = pending.list.find((x: { uid: number }) => x.uid === anchor.id);

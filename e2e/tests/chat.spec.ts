@@ -78,7 +78,13 @@ test.describe('danmaku over a live player', () => {
   test("the anchor's message flies over a guest's player", async ({ browser, request, baseURL }) => {
     // An approved anchor starts the room and pushes a real stream (live domain's calls).
     const anchor = await registerByApi(request);
-    await api(request, 'POST', '/api/Member/verified', { real_name: 'E2E Anchor', id_number: 'E2E123456', live_type: 1, experience: 'Weekly matches', contact: anchor.email, introduction: 'Football talk', agreement: true }, anchor.token);
+    await api(
+      request,
+      'POST',
+      '/api/Member/verified',
+      { real_name: 'E2E Anchor', id_number: 'E2E123456', live_type: 1, experience: 'Weekly matches', contact: anchor.email, introduction: 'Football talk', agreement: true },
+      anchor.token,
+    );
     const admin = await api(request, 'POST', '/api/user/login', { mobile: E2E_ADMIN.email, password: E2E_ADMIN.password, device_type: 'pc', ticket: await captchaTicket(request) });
     const pending = await api(request, 'GET', '/api/admin/anchorApplications', { status: '0', limit: '50' }, admin.token);
     const application = pending.list.find((x: { uid: number }) => x.uid === anchor.id);
@@ -87,7 +93,31 @@ test.describe('danmaku over a live player', () => {
     const push = String(mine.push_url).replace(/^rtmp:\/\/[^/:]+/, 'rtmp://127.0.0.1');
     encoder = spawn(
       'ffmpeg',
-      ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=15', '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '15', '-pix_fmt', 'yuv420p', '-b:v', '400k', '-f', 'flv', push],
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-re',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=s=640x360:r=15',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-tune',
+        'zerolatency',
+        '-g',
+        '15',
+        '-pix_fmt',
+        'yuv420p',
+        '-b:v',
+        '400k',
+        '-f',
+        'flv',
+        push,
+      ],
       { stdio: 'ignore' },
     );
     await expect.poll(async () => (await api(request, 'GET', '/api/Live_streaming/getRoomInfo', { room_id: String(anchor.id) })).live.is_live, { timeout: 20_000 }).toBe(1);

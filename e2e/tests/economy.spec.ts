@@ -12,7 +12,13 @@ test('recharge through the sandbox, send a gift in a room, see balance, income a
   const anchor = await registerByApi(request);
 
   // The anchor applies and an administrator approves (live domain's calls): a room appears.
-  await api(request, 'POST', '/api/Member/verified', { real_name: 'E2E Anchor', id_number: 'E2E123456', live_type: 1, experience: 'Weekly matches', contact: anchor.email, introduction: 'Football talk', agreement: true }, anchor.token);
+  await api(
+    request,
+    'POST',
+    '/api/Member/verified',
+    { real_name: 'E2E Anchor', id_number: 'E2E123456', live_type: 1, experience: 'Weekly matches', contact: anchor.email, introduction: 'Football talk', agreement: true },
+    anchor.token,
+  );
   const admin = await api(request, 'POST', '/api/user/login', { mobile: E2E_ADMIN.email, password: E2E_ADMIN.password, device_type: 'pc', ticket: await captchaTicket(request) });
   const pending = await api(request, 'GET', '/api/admin/anchorApplications', { status: '0', limit: '50' }, admin.token);
   const application = pending.list.find((a: { uid: number }) => a.uid === anchor.id);

@@ -54,7 +54,5 @@ test('a reader likes and comments on a headline; the counts follow on the articl
 
   // Back on the list: the card counts the like.
   await page.goto('/news');
-  await expect(page.getByTestId('news-list').locator('.article-card', { hasText: 'El Clásico: claves tácticas' }).locator('[data-testid^="article-likes-"]')).toHaveText(
-    String(likesOnCard + 1),
-  );
+  await expect(page.getByTestId('news-list').locator('.article-card', { hasText: 'El Clásico: claves tácticas' }).locator('[data-testid^="article-likes-"]')).toHaveText(String(likesOnCard + 1));
 });

@@ -17,7 +17,11 @@ test('the home hero plays a live room, moves on when it ends, and says so only w
   try {
     encoders.set(a.id, await goLive(request, a.token));
     encoders.set(b.id, await goLive(request, b.token));
-    await expect.poll(async () => (await api(request, 'GET', '/api/Live_streaming/getLiveList', { type: '0', page: '1', limit: '20' })).list.filter((r: { room_id: number }) => encoders.has(r.room_id)).length, { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(async () => (await api(request, 'GET', '/api/Live_streaming/getLiveList', { type: '0', page: '1', limit: '20' })).list.filter((r: { room_id: number }) => encoders.has(r.room_id)).length, {
+        timeout: 20_000,
+      })
+      .toBe(2);
 
     await page.goto('/main');
     const screen = page.getByTestId('hero-screen');

@@ -28,10 +28,28 @@ for (const lang of ['zh', 'en', 'es']) {
     const [room] = (await api(request, 'GET', '/api/Live/getRoomList', { page: '1', limit: '1' })).list;
     const [match] = (await api(request, 'POST', '/api/hot_match/all_match', { type: 1, status: 'finished', limit: 1 })).list;
     const screens = [
-      '/m', '/m/football', '/m/basketball', `/m/score-live/${match.id}`, '/m/schedule', '/m/foresight', '/m/base-football', '/m/base-basketball',
-      '/m/anchor?type=1', `/m/live?id=${room.uid}`, '/m/rank', '/m/attention', '/m/reserve',
-      '/m/news', `/m/detail?id=${article.id}`, '/m/circle', `/m/circle-detail?id=${post.id}`, `/m/persona?id=${room.uid}`,
-      '/m/search?name=Madrid', '/m/downLoad', '/m/about-user', '/m/no-such-page',
+      '/m',
+      '/m/football',
+      '/m/basketball',
+      `/m/score-live/${match.id}`,
+      '/m/schedule',
+      '/m/foresight',
+      '/m/base-football',
+      '/m/base-basketball',
+      '/m/anchor?type=1',
+      `/m/live?id=${room.uid}`,
+      '/m/rank',
+      '/m/attention',
+      '/m/reserve',
+      '/m/news',
+      `/m/detail?id=${article.id}`,
+      '/m/circle',
+      `/m/circle-detail?id=${post.id}`,
+      `/m/persona?id=${room.uid}`,
+      '/m/search?name=Madrid',
+      '/m/downLoad',
+      '/m/about-user',
+      '/m/no-such-page',
       ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((type) => `/m/member?type=${type}`),
     ];
     const context = await browser.newContext(SMALL);
@@ -91,7 +109,12 @@ test('a guest watches a live room on a phone: tap for controls, quality, chat, g
     const sheet = page.getByTestId('m-gift-sheet');
     await expect(sheet.getByTestId('gift-panel')).toBeVisible();
     // The sheet slides up: its bottom edge settles on the screen's (844) once the animation ends.
-    await expect.poll(async () => { const b = (await sheet.boundingBox())!; return Math.round(b.y + b.height); }).toBe(844);
+    await expect
+      .poll(async () => {
+        const b = (await sheet.boundingBox())!;
+        return Math.round(b.y + b.height);
+      })
+      .toBe(844);
     await page.keyboard.press('Escape');
 
     // Swipe left: ranking, then info; right: back.

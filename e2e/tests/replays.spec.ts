@@ -22,7 +22,13 @@ test.describe('replays', () => {
     test.setTimeout(180_000);
     const anchor = await registerByApi(request);
     const fan = await registerByApi(request);
-    await api(request, 'POST', '/api/Member/verified', { real_name: 'Ana Pérez', id_number: 'X7654321Z', live_type: 1, experience: 'Derby watch-alongs', contact: anchor.email, introduction: 'Analyst', agreement: true }, anchor.token);
+    await api(
+      request,
+      'POST',
+      '/api/Member/verified',
+      { real_name: 'Ana Pérez', id_number: 'X7654321Z', live_type: 1, experience: 'Derby watch-alongs', contact: anchor.email, introduction: 'Analyst', agreement: true },
+      anchor.token,
+    );
     const admin = await api(request, 'POST', '/api/user/login', { mobile: E2E_ADMIN.email, password: E2E_ADMIN.password, device_type: 'pc', ticket: await captchaTicket(request) });
     const pending = await api(request, 'GET', '/api/admin/anchorApplications', { status: '0', limit: '50' }, admin.token);
     const application = pending.list.find((a: { uid: number }) => a.uid === anchor.id);
@@ -32,10 +38,60 @@ test.describe('replays', () => {
     // The broadcast covers a match the feed scores in.
     const key = `e2e-${Date.now()}`;
     const feed = (path: string, body: object) => request.post(path, { data: body, headers: { authorization: `Bearer ${E2E_FEED_TOKEN}` } }).then((r) => r.json());
-    const m = await feed('/api/feed/matches', { matches: [{ key, sport: 'football', competition: { key: `${key}-c`, name: { en: 'E2E League' } }, season: '2030', home: { key: `${key}-h`, name: { en: 'Rovers' } }, away: { key: `${key}-a`, name: { en: 'United' } }, kickoff: new Date(Date.now() + 60_000).toISOString() }] });
+    const m = await feed('/api/feed/matches', {
+      matches: [
+        {
+          key,
+          sport: 'football',
+          competition: { key: `${key}-c`, name: { en: 'E2E League' } },
+          season: '2030',
+          home: { key: `${key}-h`, name: { en: 'Rovers' } },
+          away: { key: `${key}-a`, name: { en: 'United' } },
+          kickoff: new Date(Date.now() + 60_000).toISOString(),
+        },
+      ],
+    });
     await api(request, 'POST', '/api/Live/setReserveLiveNew', { title: 'Rovers v United', start_time: new Date(Date.now() + 120_000).toISOString(), sport: 1, match_id: m.data.ids[0] }, anchor.token);
 
-    encoder = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-t', '20', '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p', '-b:v', '600k', '-c:a', 'aac', '-b:a', '64k', '-f', 'flv', `rtmp://127.0.0.1:${rtmpPort}/live/${room.stream_key}`], { stdio: 'ignore' });
+    encoder = spawn(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-re',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=s=640x360:r=25',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440:sample_rate=44100',
+        '-t',
+        '20',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-tune',
+        'zerolatency',
+        '-g',
+        '25',
+        '-pix_fmt',
+        'yuv420p',
+        '-b:v',
+        '600k',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '64k',
+        '-f',
+        'flv',
+        `rtmp://127.0.0.1:${rtmpPort}/live/${room.stream_key}`,
+      ],
+      { stdio: 'ignore' },
+    );
     // The stream's second 0 is the encoder's first frame (-re paces it from the start); the room turns
     // live then. Time the chat from the encoder's start, not from when a poll noticed the room live
     // (a loaded machine notices a second late, which the replay then shows faithfully).
@@ -50,11 +106,14 @@ test.describe('replays', () => {
     await api(request, 'GET', '/api/Live/endRoom', {}, anchor.token);
     let replayId = 0;
     await expect
-      .poll(async () => {
-        const mine = await api(request, 'GET', '/api/Replay/mine', {}, anchor.token);
-        replayId = mine.list.find((r: { status: number }) => r.status === 1)?.id ?? 0;
-        return replayId;
-      }, { timeout: 20_000, intervals: [250] })
+      .poll(
+        async () => {
+          const mine = await api(request, 'GET', '/api/Replay/mine', {}, anchor.token);
+          replayId = mine.list.find((r: { status: number }) => r.status === 1)?.id ?? 0;
+          return replayId;
+        },
+        { timeout: 20_000, intervals: [250] },
+      )
       .toBeGreaterThan(0);
     console.log(`replay playable ${((Date.now() - ended) / 1000).toFixed(1)} s after the broadcast ended`);
 

@@ -4,8 +4,7 @@ import { PAYMENT_CURRENCIES } from '@livesports/contracts/economy';
 
 // Every setting, read once from the environment. Each has an embedded default so that
 // `npm start` on a fresh clone needs no configuration at all.
-const bool = (def: boolean) =>
-  z.preprocess((v) => (v === undefined || v === '' ? def : ['1', 'on', 'true', 'yes'].includes(String(v).toLowerCase())), z.boolean());
+const bool = (def: boolean) => z.preprocess((v) => (v === undefined || v === '' ? def : ['1', 'on', 'true', 'yes'].includes(String(v).toLowerCase())), z.boolean());
 const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
 const schema = z.object({
@@ -78,7 +77,10 @@ const schema = z.object({
         if (!v || /^(off|false|no|0)$/i.test(v)) return false;
         if (/^(on|true|yes)$/i.test(v)) return true;
         if (/^\d+$/.test(v)) return Number(v);
-        return v.split(',').map((s) => s.trim()).filter(Boolean);
+        return v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
       }),
   ),
   /** Multiplier for the per-IP rate limits (load tests raise it; 0 turns them off). */

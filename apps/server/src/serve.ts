@@ -15,7 +15,10 @@ export async function serveSite(config: Config, listen: { host: string; port: nu
   await app.listen(listen);
   // Start-up time is a promise of the README (first page in under 10 s): log where it goes.
   const ms = (a: number, b: number) => Math.round(b - a);
-  app.log.info({ startupMs: { build: ms(started, built), listen: ms(built, performance.now()) } }, `site built in ${ms(started, performance.now())} ms (database: ${app.database.kind}, bus: ${app.bus.kind})`);
+  app.log.info(
+    { startupMs: { build: ms(started, built), listen: ms(built, performance.now()) } },
+    `site built in ${ms(started, performance.now())} ms (database: ${app.database.kind}, bus: ${app.bus.kind})`,
+  );
   return app;
 }
 

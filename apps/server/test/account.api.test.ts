@@ -47,7 +47,11 @@ describe('POST api/user/getCode', () => {
     const unknown = await call(app, api.getCode, { mobile: stranger, type: 2 });
     const known = await call(app, api.getCode, { mobile: u.email, type: 2 });
     for (const r of [taken, fresh, unknown, known]) expect({ status: r.status, code: r.code, msg: r.msg, data: r.data }).toEqual({ status: 200, code: 200, msg: fresh.msg, data: fresh.data });
-    const mails = await app.database.db.select().from(mailOutbox).where(inArray(mailOutbox.to, [u.email, stranger])).orderBy(desc(mailOutbox.id));
+    const mails = await app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.to, [u.email, stranger]))
+      .orderBy(desc(mailOutbox.id));
     expect(mails.find((m) => m.to === u.email && m.subject.includes('already have an account'))?.text).toContain('Forgot password');
     expect(mails.find((m) => m.to === stranger)?.text).toContain('sign up with this address');
     expect(mails.find((m) => m.to === stranger)?.text).not.toMatch(/\b\d{6}\b/);
@@ -205,7 +209,10 @@ describe('POST api/user/forgotPassword', () => {
     await call(app, api.getCode, { mobile: u.email, type: 2 });
     const code = await lastMailedCode(app, u.email);
     const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
-    const answers = await Promise.all([...Array.from({ length: 29 }, (_, i) => call(app, api.forgotPassword, { mobile: u.email, code: wrong(i), password: 'hacked99' })), call(app, api.forgotPassword, { mobile: u.email, code, password: 'hacked99' })]);
+    const answers = await Promise.all([
+      ...Array.from({ length: 29 }, (_, i) => call(app, api.forgotPassword, { mobile: u.email, code: wrong(i), password: 'hacked99' })),
+      call(app, api.forgotPassword, { mobile: u.email, code, password: 'hacked99' }),
+    ]);
     expect(answers.every((a) => a.msg === 'The code is wrong or has expired')).toBe(true);
     // The old password still logs in; the guessed one does not.
     expect((await call(app, api.login, { mobile: u.email, password: u.password, ticket: await captchaTicket(app) })).code).toBe(200);
@@ -322,7 +329,9 @@ describe('POST api/Member/paymentPassword', () => {
     expect((await call(app, api.paymentPassword, { password: '123456', confirm_password: '123456' }, { token: u.token })).msg).toBe('Payment password saved');
     expect((await call(app, api.memberInfo, {}, { token: u.token })).data.has_payment_password).toBe(1);
     expect((await call(app, api.paymentPassword, { password: '654321', confirm_password: '654321' }, { token: u.token })).msg).toBe('Please enter the current payment password');
-    expect((await call(app, api.paymentPassword, { password: '654321', confirm_password: '654321', old_password: '000000' }, { token: u.token })).msg).toBe('The current payment password is incorrect');
+    expect((await call(app, api.paymentPassword, { password: '654321', confirm_password: '654321', old_password: '000000' }, { token: u.token })).msg).toBe(
+      'The current payment password is incorrect',
+    );
     expect((await call(app, api.paymentPassword, { password: '654321', confirm_password: '654321', old_password: '123456' }, { token: u.token })).code).toBe(200);
   });
 

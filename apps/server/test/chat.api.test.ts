@@ -7,8 +7,7 @@ import { imSign, imTouristAccount } from '@livesports/contracts/chat';
 import { verifyUserSig } from '../src/modules/chat/usersig.ts';
 import { call, newUser, otherApp, testApp } from './helpers.ts';
 
-const decode = (sig: string) =>
-  JSON.parse(zlib.inflateSync(Buffer.from(sig.replace(/_/g, '=').replace(/-/g, '/').replace(/\*/g, '+'), 'base64')).toString());
+const decode = (sig: string) => JSON.parse(zlib.inflateSync(Buffer.from(sig.replace(/_/g, '=').replace(/-/g, '/').replace(/\*/g, '+'), 'base64')).toString());
 
 describe('chat credentials API', () => {
   let app: FastifyInstance;

@@ -103,7 +103,7 @@ describe('login', () => {
     expect(await guest.next((f) => f.type === 'pong')).toEqual({ type: 'pong' });
   });
 
-  it('a password change ends the other sessions\' chat, not the one that changed it', async () => {
+  it("a password change ends the other sessions' chat, not the one that changed it", async () => {
     const u = await liveUser(app);
     // A second login of the same user (another device).
     const otherToken = randomToken(32);
@@ -158,7 +158,10 @@ describe('rooms', () => {
     const late = await loggedIn(app, url);
     late.send({ type: 'join', groupId: room });
     const joined = await late.next((f) => f.type === 'joined');
-    expect(joined.messages.map((m: any) => [m.seq, m.payload.text])).toEqual([[1, 'Goal!'], [2, 'What a <b>strike</b>']]);
+    expect(joined.messages.map((m: any) => [m.seq, m.payload.text])).toEqual([
+      [1, 'Goal!'],
+      [2, 'What a <b>strike</b>'],
+    ]);
   });
 
   it('checks text and membership', async () => {
@@ -177,7 +180,12 @@ describe('rooms', () => {
     c.send({ type: 'send', groupId: room, text: 'x'.repeat(201) });
     c.send({ type: 'send', groupId: room, text: '⚽'.repeat(200) }); // 200 characters is fine
     await c.next((f) => f.type === 'sent');
-    expect(c.frames.filter((f) => f.type === 'error').slice(before).map((f) => f.msg)).toEqual(['Please enter a message', 'Messages can be at most 200 characters']);
+    expect(
+      c.frames
+        .filter((f) => f.type === 'error')
+        .slice(before)
+        .map((f) => f.msg),
+    ).toEqual(['Please enter a message', 'Messages can be at most 200 characters']);
     expect(errors()).toBe(before + 2);
     c.send({ type: 'leave', groupId: room });
     await c.next((f) => f.type === 'left');
@@ -224,7 +232,12 @@ describe('rooms', () => {
     expect(arrivals[0].texts).toEqual(['first']);
     expect(arrivals[0].at - ackAt).toBeLessThan(80);
     // A burst from two people right after: each message once, in frames spaced by the batch time.
-    for (let i = 0; i < 3; i++) for (const [c, n] of [[a, 'a'], [b, 'b']] as const) c.send({ type: 'send', groupId: room, text: `${n}${i}` });
+    for (let i = 0; i < 3; i++)
+      for (const [c, n] of [
+        [a, 'a'],
+        [b, 'b'],
+      ] as const)
+        c.send({ type: 'send', groupId: room, text: `${n}${i}` });
     await viewer.next(() => texts(viewer.frames, room).length === 7);
     await new Promise((r) => setImmediate(r));
     expect(arrivals.flatMap((x) => x.texts).sort()).toEqual(['a0', 'a1', 'a2', 'b0', 'b1', 'b2', 'first']);
@@ -277,7 +290,10 @@ describe('two processes over Redis', () => {
       sb.send({ type: 'send', groupId: room, text: 'from p2' });
       const got = async (c: WsClient) => {
         await c.next((f) => f.type === 'messages' && texts(c.frames, room).length >= 2);
-        return c.frames.filter((f) => f.type === 'messages').flatMap((f) => f.messages.map((m: any) => m.seq)).sort();
+        return c.frames
+          .filter((f) => f.type === 'messages')
+          .flatMap((f) => f.messages.map((m: any) => m.seq))
+          .sort();
       };
       expect(await got(viewer)).toEqual([1, 2]);
       expect(await got(sa)).toEqual([1, 2]);

@@ -66,7 +66,9 @@ describe('api/Barrage/send and getList', () => {
     const fan = await quickUser(app);
     expect((await call(app, barrageSend, { room_id: anchor.id, text: 'hi' })).code).toBe(700);
     expect(await call(app, barrageSend, { room_id: anchor.id, text: '   ' }, { token: fan.token })).toMatchObject({ msg: 'Please enter a message' });
-    expect(await call(app, barrageSend, { room_id: anchor.id, text: 'x'.repeat(CHAT_TEXT_MAX + 1) }, { token: fan.token })).toMatchObject({ msg: `Messages can be at most ${CHAT_TEXT_MAX} characters` });
+    expect(await call(app, barrageSend, { room_id: anchor.id, text: 'x'.repeat(CHAT_TEXT_MAX + 1) }, { token: fan.token })).toMatchObject({
+      msg: `Messages can be at most ${CHAT_TEXT_MAX} characters`,
+    });
     expect(await call(app, barrageSend, { room_id: fan.id, text: 'hi' }, { token: fan.token })).toMatchObject({ msg: 'This room does not exist' });
     expect(await call(app, barrageList, { room_id: fan.id })).toMatchObject({ msg: 'This room does not exist' });
     expect(await call(app, barrageList, { room_id: anchor.id, last_seq: -1 })).toMatchObject({ msg: 'Input error, please check!' });
@@ -94,7 +96,10 @@ describe('horns (api/Member/sneHorn, hornList)', () => {
     const b = await inRoom(roomB.id, (await quickUser(app)).token);
     const k = key();
     const sent = await call(app, sneHorn, { text: 'Final tonight in room A!', room_id: roomA.id, idempotency_key: k }, { token: fan.token });
-    expect(sent).toMatchObject({ code: 200, data: { free: false, balance: before - HORN_PRICE, free_horns_left: 0, horn: { text: 'Final tonight in room A!', room_id: roomA.id, user: { id: fan.id } } } });
+    expect(sent).toMatchObject({
+      code: 200,
+      data: { free: false, balance: before - HORN_PRICE, free_horns_left: 0, horn: { text: 'Final tonight in room A!', room_id: roomA.id, user: { id: fan.id } } },
+    });
     for (const c of [a, b]) expect((await c.next((f) => f.type === 'horn')).horn.id).toBe(sent.data.horn.id);
     const again = await call(app, sneHorn, { text: 'Final tonight in room A!', room_id: roomA.id, idempotency_key: k }, { token: fan.token });
     expect(again.data.horn.id).toBe(sent.data.horn.id);
@@ -134,7 +139,11 @@ describe('one-to-one messages', () => {
     const other = await quickUser(app);
     const fanA = await online(fan.token);
     const fanB = await online(fan.token);
-    for (const [from, type] of [[anchor, 0], [assistant, 1], [other, 2]] as const) {
+    for (const [from, type] of [
+      [anchor, 0],
+      [assistant, 1],
+      [other, 2],
+    ] as const) {
       const s = await online(from.token);
       s.send({ type: 'c2c', to: fan.id, text: `hello from ${type}` });
       const ack = await s.next((f) => f.type === 'c2c_sent');
@@ -152,7 +161,11 @@ describe('one-to-one messages', () => {
     guest.send({ type: 'c2c', to: fan.id, text: 'hi' });
     expect((await guest.next((f) => f.type === 'error')).msg).toBe('Please login first');
     const me = await online(fan.token);
-    for (const [to, text, msg] of [[fan.id, 'hi', 'You cannot do this to yourself'], [99_999_999, 'hi', 'This user does not exist'], [1, '  ', 'Please enter a message']] as const) {
+    for (const [to, text, msg] of [
+      [fan.id, 'hi', 'You cannot do this to yourself'],
+      [99_999_999, 'hi', 'This user does not exist'],
+      [1, '  ', 'Please enter a message'],
+    ] as const) {
       const since = me.frames.length;
       me.send({ type: 'c2c', to, text });
       expect((await me.next((f) => f.type === 'error', 5000, since)).msg).toBe(msg);

@@ -33,7 +33,7 @@ async function inRoom(room: number, token?: string) {
 const sendIn = (c: WsClient, room: number, text: string) => {
   const since = c.frames.length;
   c.send({ type: 'send', groupId: room, text });
-  return c.next((f) => (f.type === 'sent' || (f.type === 'error' && f.request === 'send')), 5000, since);
+  return c.next((f) => f.type === 'sent' || (f.type === 'error' && f.request === 'send'), 5000, since);
 };
 /** A room with its anchor, an admin and a viewer. */
 async function room() {
@@ -123,8 +123,12 @@ describe('mute', () => {
     expect(await call(app, mod.muteMember, { room_id: r.id, user_id: other.id, minutes: 10 }, { token: r.viewer.token })).toMatchObject({ msg: 'Only the anchor and room admins can do this' });
     expect(await call(app, mod.muteMember, { room_id: r.id, user_id: other.id, minutes: -1 }, { token: r.anchor.token })).toMatchObject({ msg: 'Choose a duration between 0 and 43200 minutes' });
     expect(await call(app, mod.muteMember, { room_id: r.id, user_id: other.id, minutes: 43_201 }, { token: r.anchor.token })).toMatchObject({ msg: 'Choose a duration between 0 and 43200 minutes' });
-    expect(await call(app, mod.muteMember, { room_id: r.id, user_id: r.anchor.id, minutes: 10 }, { token: r.admin.token })).toMatchObject({ msg: 'The anchor and room admins cannot be muted or kicked by an admin' });
-    expect(await call(app, mod.muteMember, { room_id: r.id, user_id: admin2.id, minutes: 10 }, { token: r.admin.token })).toMatchObject({ msg: 'The anchor and room admins cannot be muted or kicked by an admin' });
+    expect(await call(app, mod.muteMember, { room_id: r.id, user_id: r.anchor.id, minutes: 10 }, { token: r.admin.token })).toMatchObject({
+      msg: 'The anchor and room admins cannot be muted or kicked by an admin',
+    });
+    expect(await call(app, mod.muteMember, { room_id: r.id, user_id: admin2.id, minutes: 10 }, { token: r.admin.token })).toMatchObject({
+      msg: 'The anchor and room admins cannot be muted or kicked by an admin',
+    });
     expect(await call(app, mod.muteMember, { room_id: r.viewer.id, user_id: other.id, minutes: 10 }, { token: r.anchor.token })).toMatchObject({ msg: 'This room does not exist' });
     // The anchor may mute an admin of its own room.
     expect((await call(app, mod.muteMember, { room_id: r.id, user_id: admin2.id, minutes: 10 }, { token: r.anchor.token })).code).toBe(200);

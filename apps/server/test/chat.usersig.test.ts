@@ -46,8 +46,7 @@ function referenceApi(sdkappid: number, key: string, nowMs: () => number) {
 const KEY = '5bd2850fff3ecb11d7c805251c51ee463a25727bddc2385f3fa8bfee1bb93b5e';
 const APP = 1400000000;
 const at = (ms: number) => ({ now: () => new Date(ms) });
-const decode = (sig: string) =>
-  JSON.parse(zlib.inflateSync(Buffer.from(sig.replace(/_/g, '=').replace(/-/g, '/').replace(/\*/g, '+'), 'base64')).toString());
+const decode = (sig: string) => JSON.parse(zlib.inflateSync(Buffer.from(sig.replace(/_/g, '=').replace(/-/g, '/').replace(/\*/g, '+'), 'base64')).toString());
 
 describe('genUserSig (tls-sig-api-v2)', () => {
   const vectors = [
@@ -133,12 +132,22 @@ describe('verifyUserSig', () => {
     // Same document with the identifier changed (signature no longer matches).
     const doc = decode(sig);
     doc['TLS.identifier'] = 'admin';
-    const forged = zlib.deflateSync(Buffer.from(JSON.stringify(doc))).toString('base64').replace(/\+/g, '*').replace(/\//g, '-').replace(/=/g, '_');
+    const forged = zlib
+      .deflateSync(Buffer.from(JSON.stringify(doc)))
+      .toString('base64')
+      .replace(/\+/g, '*')
+      .replace(/\//g, '-')
+      .replace(/=/g, '_');
     expect(verifyUserSig(forged, APP, KEY, new Date(t0))).toBeNull();
     // Longer expiry claimed by the holder.
     const stretched = decode(sig);
     stretched['TLS.expire'] = 86400 * 365;
-    const s2 = zlib.deflateSync(Buffer.from(JSON.stringify(stretched))).toString('base64').replace(/\+/g, '*').replace(/\//g, '-').replace(/=/g, '_');
+    const s2 = zlib
+      .deflateSync(Buffer.from(JSON.stringify(stretched)))
+      .toString('base64')
+      .replace(/\+/g, '*')
+      .replace(/\//g, '-')
+      .replace(/=/g, '_');
     expect(verifyUserSig(s2, APP, KEY, new Date(t0 + 120_000))).toBeNull();
     for (const junk of ['', 'abc', '***', sig.slice(0, 20)]) expect(verifyUserSig(junk, APP, KEY, new Date(t0))).toBeNull();
   });

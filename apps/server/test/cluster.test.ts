@@ -35,13 +35,7 @@ async function freePort() {
 }
 
 /** The primary's socket processes (Linux: the kernel lists a process's children). */
-const workers = () =>
-  fs
-    .readFileSync(`/proc/${primary.pid}/task/${primary.pid}/children`, 'utf8')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number);
+const workers = () => fs.readFileSync(`/proc/${primary.pid}/task/${primary.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 
 async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
@@ -123,7 +117,7 @@ afterAll(async () => {
 }, 30_000);
 
 describe('WORKERS=2: two socket processes on one port', () => {
-  it('chat and scores reach viewers on both processes; a killed process\'s viewers resume on the other; the primary restarts it', async () => {
+  it("chat and scores reach viewers on both processes; a killed process's viewers resume on the other; the primary restarts it", async () => {
     // Connections are handed to the socket processes in turn: four viewers land on both.
     const viewers = [];
     for (let i = 0; i < 4; i++) viewers.push({ cred: await credential(), socket: null as unknown as WsClient });
@@ -180,10 +174,23 @@ describe('WORKERS=2: two socket processes on one port', () => {
     const live = scores.filter((s) => s.ws.readyState === s.ws.OPEN);
     expect(live.length).toBeGreaterThan(0);
     const post = (p: string, body: unknown) =>
-      fetch(`${origin}/${p}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${FEED_TOKEN}` }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+      fetch(`${origin}/${p}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${FEED_TOKEN}` }, body: JSON.stringify(body) }).then(
+        (r) => r.json() as Promise<any>,
+      );
     const key = `cl-${Date.now()}`;
     const created = await post('api/feed/matches', {
-      matches: [{ key, sport: 'football', competition: { key: 'cl', name: { en: 'Cluster Cup' } }, home: { key: 'cl-h', name: { en: 'Home' } }, away: { key: 'cl-a', name: { en: 'Away' } }, kickoff: new Date(Date.now() - 600_000).toISOString(), status: 2, match_str: "10'" }],
+      matches: [
+        {
+          key,
+          sport: 'football',
+          competition: { key: 'cl', name: { en: 'Cluster Cup' } },
+          home: { key: 'cl-h', name: { en: 'Home' } },
+          away: { key: 'cl-a', name: { en: 'Away' } },
+          kickoff: new Date(Date.now() - 600_000).toISOString(),
+          status: 2,
+          match_str: "10'",
+        },
+      ],
     });
     const matchId = created.data.ids[0];
     await post('api/feed/events', { match_id: matchId, events: [{ key: `${key}-g1`, kind: 'goal', side: 'home', minute: 11, score: [1, 0] }] });

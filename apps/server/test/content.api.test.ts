@@ -82,9 +82,7 @@ describe('POST api/Headlines_user/insert', () => {
 
   it('the cover and video must be the writer own uploads of the right kind', async () => {
     const t = { token: writer.token };
-    expect((await call(app, api.publishArticle, article({ image: '/uploads/cover/2020-01/nothing.jpg' }), t)).msg).toBe(
-      'This file was not uploaded here, please upload it again',
-    );
+    expect((await call(app, api.publishArticle, article({ image: '/uploads/cover/2020-01/nothing.jpg' }), t)).msg).toBe('This file was not uploaded here, please upload it again');
     const readersCover = (await upload(app, reader.token, 'cover', await picture('jpeg', 640, 360), 'image/jpeg')).url;
     const stolen = await call(app, api.publishArticle, article({ image: readersCover }), t);
     expect(stolen).toMatchObject({ status: 403, msg: 'This upload belongs to someone else' });
@@ -172,9 +170,7 @@ describe('circle: posts', () => {
     expect((await call(app, api.publishPost, { content: 'x'.repeat(1001) }, t)).msg).toBe('A post cannot exceed 1000 characters');
     const ten = Array.from({ length: 10 }, (_, i) => `/uploads/image/x/${i}.jpg`);
     expect((await call(app, api.publishPost, { content: 'hi', images: ten }, t)).msg).toBe('You can add up to 9 pictures');
-    expect((await call(app, api.publishPost, { content: 'hi', images: ['/uploads/image/none.jpg'] }, t)).msg).toBe(
-      'This file was not uploaded here, please upload it again',
-    );
+    expect((await call(app, api.publishPost, { content: 'hi', images: ['/uploads/image/none.jpg'] }, t)).msg).toBe('This file was not uploaded here, please upload it again');
     const coverAsImage = await call(app, api.publishPost, { content: 'hi', images: [cover] }, t);
     expect(coverAsImage.msg).toBe('This file cannot be used here, please upload it again');
     expect((await call(app, api.publishPost, { content: 'hi' })).code).toBe(700);
@@ -279,9 +275,7 @@ describe('POST anchor_dynamics_user/report', () => {
     const art = (await call(app, api.getList2, { uid: writer.id })).data.list[0];
     expect((await call(app, api.report, { type: 'article', id: art.id, reason: 'other', detail: 'wrong score' }, t)).code).toBe(200);
     expect((await call(app, api.report, { type: 'post', id: post.id, reason: 'nope' }, t)).msg).toBe('Please choose a reason for the report');
-    expect((await call(app, api.report, { type: 'post', id: post.id, reason: 'spam', detail: 'x'.repeat(201) }, t)).msg).toBe(
-      'The description cannot exceed 200 characters',
-    );
+    expect((await call(app, api.report, { type: 'post', id: post.id, reason: 'spam', detail: 'x'.repeat(201) }, t)).msg).toBe('The description cannot exceed 200 characters');
     expect((await call(app, api.report, { type: 'post', id: 999999, reason: 'spam' }, t)).msg).toBe('The reported content does not exist');
     expect((await call(app, api.report, { type: 'post', id: post.id, reason: 'spam' }, { token: writer.token })).msg).toBe('You cannot report your own content');
     expect((await call(app, api.report, { type: 'user', id: post.id, reason: 'spam' }, t)).msg).toBe('Input error, please check!');

@@ -21,7 +21,12 @@ beforeAll(async () => {
   [writer, reader, outsider, admin] = await Promise.all([quickUser(app), quickUser(app), quickUser(app), quickUser(app, { admin: true })]);
   const cover = (await upload(app, writer.token, 'cover', await picture('png', 640, 360), 'image/png')).url;
   const cats = await call(app, api.classifyList, {});
-  const res = await call(app, api.publishArticle, { title: 'Cup final talking points', classify_id: cats.data[0].id, content: '<p>Three things we learned.</p>', image: cover }, { token: writer.token });
+  const res = await call(
+    app,
+    api.publishArticle,
+    { title: 'Cup final talking points', classify_id: cats.data[0].id, content: '<p>Three things we learned.</p>', image: cover },
+    { token: writer.token },
+  );
   articleId = res.data.id;
 });
 
@@ -84,13 +89,9 @@ describe('POST api/Headlines_user/comment and GET api/Headlines/commentList', ()
     const post = (await call(app, api.publishPost, { content: 'Circle chat' }, { token: writer.token })).data;
     const underPost = (await call(app, api.commentPost, { id: post.id, content: 'post comment' }, { token: reader.token })).data;
     const before = (await call(app, api.articleDetail, { id: articleId })).data.comments;
-    expect((await call(app, api.commentArticle, { id: articleId, content: 'cross', pid: underPost.id }, { token: reader.token })).msg).toBe(
-      'This comment does not exist or was deleted',
-    );
+    expect((await call(app, api.commentArticle, { id: articleId, content: 'cross', pid: underPost.id }, { token: reader.token })).msg).toBe('This comment does not exist or was deleted');
     const underArticle = (await call(app, api.commentArticle, { id: articleId, content: 'article comment' }, { token: reader.token })).data;
-    expect((await call(app, api.commentPost, { id: post.id, content: 'cross', pid: underArticle.id }, { token: reader.token })).msg).toBe(
-      'This comment does not exist or was deleted',
-    );
+    expect((await call(app, api.commentPost, { id: post.id, content: 'cross', pid: underArticle.id }, { token: reader.token })).msg).toBe('This comment does not exist or was deleted');
     // Nothing leaked across: the post's thread holds one comment, the article's one more than before.
     expect((await call(app, api.commentList, { id: post.id })).data.total).toBe(1);
     expect((await call(app, api.articleDetail, { id: articleId })).data.comments).toBe(before + 1);

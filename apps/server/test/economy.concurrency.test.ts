@@ -23,9 +23,7 @@ describe('concurrency', () => {
     const anchor = await quickUser(app, { anchor: true });
     await recharge(app, fan.token, 2); // 3000 tenths: room for exactly 15 beers of 200
     const beer = gifts.beer;
-    const results = await Promise.all(
-      Array.from({ length: 60 }, () => call(app, handselGift, { room_id: anchor.id, gift_id: beer.id, idempotency_key: key() }, { token: fan.token })),
-    );
+    const results = await Promise.all(Array.from({ length: 60 }, () => call(app, handselGift, { room_id: anchor.id, gift_id: beer.id, idempotency_key: key() }, { token: fan.token })));
     const ok = results.filter((r) => r.code === 200);
     const refused = results.filter((r) => r.code !== 200);
     expect(ok).toHaveLength(15);

@@ -78,7 +78,15 @@ describe('api/member/handselGift', () => {
     await off();
     expect(events).toHaveLength(1);
     const ev = api.giftEventSchema.parse(events[0]);
-    expect(ev).toMatchObject({ type: 100, room_id: anchor.id, num: 1, combo: 1, total: 5200, sender: { id: viewer.id, user_nickname: viewer.nickname }, gift: { code: 'car', animation: 'fullscreen' } });
+    expect(ev).toMatchObject({
+      type: 100,
+      room_id: anchor.id,
+      num: 1,
+      combo: 1,
+      total: 5200,
+      sender: { id: viewer.id, user_nickname: viewer.nickname },
+      gift: { code: 'car', animation: 'fullscreen' },
+    });
   });
 
   it('counts combos of one gift to one room within 5 seconds', async () => {
@@ -187,7 +195,10 @@ describe('sends right after a logout or a ban', () => {
     const db = app.database.db;
     const [row] = await db.select({ wealth: users.wealthExp }).from(users).where(eq(users.id, viewer.id));
     expect(row.wealth).toBe(before.wealth_exp);
-    const [coins] = await db.select({ balance: wallets.balance }).from(wallets).where(and(eq(wallets.userId, viewer.id), eq(wallets.kind, 'consumption')));
+    const [coins] = await db
+      .select({ balance: wallets.balance })
+      .from(wallets)
+      .where(and(eq(wallets.userId, viewer.id), eq(wallets.kind, 'consumption')));
     expect(Number(coins.balance)).toBe(before.consumption);
     const [bag] = await db.select({ num: backpackItems.num }).from(backpackItems).where(eq(backpackItems.userId, viewer.id));
     expect(bag.num).toBe(5);
@@ -226,10 +237,7 @@ describe('guards: api/Guard/getList and api/guard_user/buy', () => {
     expect(after.data.guards).toEqual([expect.objectContaining({ id: viewer.id, level: 2 })]);
     expect(after.data.mine).toMatchObject({ level: 2 });
     const perks = await call(app, api.perksCall, { user_ids: `${viewer.id},${anchor.id}`, room_id: anchor.id });
-    expect(perks.data).toEqual([
-      expect.objectContaining({ user_id: viewer.id, guard_level: 2 }),
-      expect.objectContaining({ user_id: anchor.id, guard_level: 0 }),
-    ]);
+    expect(perks.data).toEqual([expect.objectContaining({ user_id: viewer.id, guard_level: 2 }), expect.objectContaining({ user_id: anchor.id, guard_level: 0 })]);
   });
 
   it('refuses self-guarding, unknown plans, empty wallets and guests', async () => {

@@ -114,7 +114,10 @@ describe('invites: api/Invite/getInfo and claim', () => {
     const db = app.database.db;
     const [pool] = await db.select().from(invitePool).where(eq(invitePool.id, 1));
     // Leave room for exactly two and a half bonuses.
-    await db.update(invitePool).set({ cap: pool.granted + INVITEE_BONUS * 2 + INVITEE_BONUS / 2 }).where(eq(invitePool.id, 1));
+    await db
+      .update(invitePool)
+      .set({ cap: pool.granted + INVITEE_BONUS * 2 + INVITEE_BONUS / 2 })
+      .where(eq(invitePool.id, 1));
     try {
       const inviter = await quickUser(app);
       const friends = await Promise.all(Array.from({ length: 5 }, () => quickUser(app, { invitedBy: inviter.id })));

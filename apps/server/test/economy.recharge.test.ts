@@ -37,12 +37,19 @@ describe('api/chargerules/getList', () => {
     expect(res.data.list).toEqual(CHARGE_RULES.map((r) => ({ ...r })));
   });
 
-  it('prices every package in the configured provider\'s currency, and the order and checkout charge that', async () => {
+  it("prices every package in the configured provider's currency, and the order and checkout charge that", async () => {
     const usd = await otherApp({ PAYMENT_CURRENCY: 'usd', CAPTCHA: 'off' });
     try {
       const rules = await call(usd, api.chargeRules, {});
       expect(rules.data.currency).toBe('USD');
-      expect(rules.data.list.map((r: { money: number; currency: string }) => [r.money, r.currency])).toEqual([[99, 'USD'], [499, 'USD'], [999, 'USD'], [2_999, 'USD'], [8_999, 'USD'], [17_999, 'USD']]);
+      expect(rules.data.list.map((r: { money: number; currency: string }) => [r.money, r.currency])).toEqual([
+        [99, 'USD'],
+        [499, 'USD'],
+        [999, 'USD'],
+        [2_999, 'USD'],
+        [8_999, 'USD'],
+        [17_999, 'USD'],
+      ]);
       // Coins and bonus do not change with the currency.
       expect(rules.data.list.map((r: { coins: number; bonus: number }) => [r.coins, r.bonus])).toEqual(CHARGE_RULES.map((r) => [r.coins, r.bonus]));
       const u = await newUser(usd);

@@ -70,7 +70,11 @@ describe('api/Balance/applyForWithdrawal and withdrawalList', () => {
     const { anchor, password } = await earningAnchor();
     expect((await wallet(anchor.token)).income).toBe(6570);
     const res = await call(app, post(api.applyForWithdrawal), { type: 1, money: 5000, pay_password: password, idempotency_key: key() }, { token: anchor.token });
-    expect(res).toMatchObject({ code: 200, msg: 'Withdrawal submitted, in progress', data: { type: 1, money: 5000, payout: 5000, status: 0, status_name: 'In progress', account: '**** **** **** 7890', income: 1570 } });
+    expect(res).toMatchObject({
+      code: 200,
+      msg: 'Withdrawal submitted, in progress',
+      data: { type: 1, money: 5000, payout: 5000, status: 0, status_name: 'In progress', account: '**** **** **** 7890', income: 1570 },
+    });
     expect(await wallet(anchor.token)).toMatchObject({ income: 1570, withdrawing: 5000 });
     const list = await call(app, api.withdrawalList, {}, { token: anchor.token, lang: 'zh' });
     expect(list.data).toMatchObject({ total: 1, list: [{ id: res.data.id, status: 0, status_name: '处理中' }] });

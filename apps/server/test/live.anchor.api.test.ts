@@ -145,7 +145,11 @@ describe('administrators review applications', () => {
     const b = await liveUser(app);
     const idB = (await call(app, anchor.verified, applicationForm, { token: b.token })).data.application.id;
     // The word may go in `status` too, and a form-encoded "3" is still the spec's reject.
-    expect((await call(app, anchor.reviewAnchorApplication, { id: idB, status: 'reject', reason: 'Blurry ID' }, { token: admin.token })).data).toMatchObject({ status: 3, state: 'rejected', reason: 'Blurry ID' });
+    expect((await call(app, anchor.reviewAnchorApplication, { id: idB, status: 'reject', reason: 'Blurry ID' }, { token: admin.token })).data).toMatchObject({
+      status: 3,
+      state: 'rejected',
+      reason: 'Blurry ID',
+    });
     expect((await call(app, anchor.getVerifiedInfo, {}, { token: b.token })).data).toMatchObject({ status: 3, state: 'rejected' });
     expect((await call(app, account.userInfo, {}, { token: b.token })).data.is_anchor).toBe(0);
   });
@@ -155,7 +159,9 @@ describe('administrators review applications', () => {
     const id = (await call(app, anchor.verified, applicationForm, { token: u.token })).data.application.id;
     expect(await call(app, anchor.reviewAnchorApplication, { id, decision: 'accept' }, { token: admin.token })).toMatchObject({ status: 400, code: 1, msg: 'Unknown review decision' });
     expect((await call(app, anchor.reviewAnchorApplication, { id }, { token: admin.token })).msg).toBe('Unknown review decision');
-    expect((await call(app, anchor.reviewAnchorApplication, { id, decision: 'approve', status: 3 }, { token: admin.token, lang: 'es' })).msg).toBe('La decisión y el estado no coinciden: envíe solo uno de ellos');
+    expect((await call(app, anchor.reviewAnchorApplication, { id, decision: 'approve', status: 3 }, { token: admin.token, lang: 'es' })).msg).toBe(
+      'La decisión y el estado no coinciden: envíe solo uno de ellos',
+    );
     expect((await call(app, anchor.reviewAnchorApplication, { id, decision: 'reject', status: 'approve' }, { token: admin.token, lang: 'zh' })).msg).toBe('审核决定与状态不一致，请只填写其中一个');
     expect((await call(app, anchor.getVerifiedInfo, {}, { token: u.token })).data).toMatchObject({ status: 0, state: 'submitted' });
   });

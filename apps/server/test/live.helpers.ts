@@ -15,7 +15,13 @@ let counter = 0;
 export async function liveUser(app: FastifyInstance, opts: { admin?: boolean } = {}) {
   const n = `${process.pid.toString(36)}${Date.now().toString(36)}${(counter++).toString(36)}`;
   const repo = createAccountRepo(app.database.db);
-  const row = await repo.createUser({ email: `live.${n}@example.com`, passwordHash: null, nickname: `viewer${n}`.slice(-20), inviteCode: `L${n}`.toUpperCase().slice(-16), isAdmin: opts.admin ? 1 : 0 });
+  const row = await repo.createUser({
+    email: `live.${n}@example.com`,
+    passwordHash: null,
+    nickname: `viewer${n}`.slice(-20),
+    inviteCode: `L${n}`.toUpperCase().slice(-16),
+    isAdmin: opts.admin ? 1 : 0,
+  });
   const token = randomToken(32);
   await repo.createSession({ userId: row.id, tokenHash: sha256(token), deviceType: 'pc', expiresAt: new Date(Date.now() + 86_400_000) });
   return { id: row.id, token, nickname: row.nickname };

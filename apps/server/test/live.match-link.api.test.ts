@@ -23,10 +23,19 @@ const HOUR = 3600_000;
 async function footballMatch(opts: { status: number; kickoffInHours: number }) {
   const db = app.database.db;
   const tag = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
-  const [comp] = await db.insert(matchCompetitions).values({ sport: 'football', key: `ml${tag}`, nameZh: '西甲', nameZht: '西甲', nameEn: 'LaLiga', nameEs: 'LaLiga' }).returning();
+  const [comp] = await db
+    .insert(matchCompetitions)
+    .values({ sport: 'football', key: `ml${tag}`, nameZh: '西甲', nameZht: '西甲', nameEn: 'LaLiga', nameEs: 'LaLiga' })
+    .returning();
   const [season] = await db.insert(matchSeasons).values({ competitionId: comp.id, name: '2025' }).returning();
-  const [home] = await db.insert(matchTeams).values({ sport: 'football', key: `mlh${tag}`, nameZh: '皇家马德里', nameZht: '皇家馬德里', nameEn: 'Real Madrid', nameEs: 'Real Madrid' }).returning();
-  const [away] = await db.insert(matchTeams).values({ sport: 'football', key: `mla${tag}`, nameZh: '巴塞罗那', nameZht: '巴塞隆拿', nameEn: 'Barcelona', nameEs: 'FC Barcelona' }).returning();
+  const [home] = await db
+    .insert(matchTeams)
+    .values({ sport: 'football', key: `mlh${tag}`, nameZh: '皇家马德里', nameZht: '皇家馬德里', nameEn: 'Real Madrid', nameEs: 'Real Madrid' })
+    .returning();
+  const [away] = await db
+    .insert(matchTeams)
+    .values({ sport: 'football', key: `mla${tag}`, nameZh: '巴塞罗那', nameZht: '巴塞隆拿', nameEn: 'Barcelona', nameEs: 'FC Barcelona' })
+    .returning();
   const [m] = await db
     .insert(matches)
     .values({
@@ -103,7 +112,10 @@ describe('POST api/Live/setMatch', () => {
     const m = await footballMatch({ status: 2, kickoffInHours: -1 });
     await call(app, link.setRoomMatch, { match_id: m.id }, { token: a.token });
     expect((await call(app, rooms.getRoomInfo, { room_id: a.id })).data.match).toMatchObject({ id: m.id });
-    await app.database.db.update(matches).set({ kickoffAt: new Date(Date.now() - 5 * HOUR) }).where(eq(matches.id, m.id));
+    await app.database.db
+      .update(matches)
+      .set({ kickoffAt: new Date(Date.now() - 5 * HOUR) })
+      .where(eq(matches.id, m.id));
     // Four hours passing is stood in for by a write straight into the database, which no event
     // announces: drop the room's cached info, as its 3 s clock bound would (platform/read-cache.ts).
     await app.readCache.invalidate([`room:${a.id}`]);

@@ -17,13 +17,32 @@ const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString()
 async function footballMatch(status: number) {
   const db = app.database.db;
   const tag = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
-  const [comp] = await db.insert(matchCompetitions).values({ sport: 'football', key: `c${tag}`, nameZh: '西甲', nameZht: '西甲', nameEn: 'LaLiga', nameEs: 'LaLiga' }).returning();
+  const [comp] = await db
+    .insert(matchCompetitions)
+    .values({ sport: 'football', key: `c${tag}`, nameZh: '西甲', nameZht: '西甲', nameEn: 'LaLiga', nameEs: 'LaLiga' })
+    .returning();
   const [season] = await db.insert(matchSeasons).values({ competitionId: comp.id, name: '2025' }).returning();
-  const [home] = await db.insert(matchTeams).values({ sport: 'football', key: `h${tag}`, nameZh: '皇家马德里', nameZht: '皇家馬德里', nameEn: 'Real Madrid', nameEs: 'Real Madrid' }).returning();
-  const [away] = await db.insert(matchTeams).values({ sport: 'football', key: `a${tag}`, nameZh: '巴塞罗那', nameZht: '巴塞隆拿', nameEn: 'Barcelona', nameEs: 'FC Barcelona' }).returning();
+  const [home] = await db
+    .insert(matchTeams)
+    .values({ sport: 'football', key: `h${tag}`, nameZh: '皇家马德里', nameZht: '皇家馬德里', nameEn: 'Real Madrid', nameEs: 'Real Madrid' })
+    .returning();
+  const [away] = await db
+    .insert(matchTeams)
+    .values({ sport: 'football', key: `a${tag}`, nameZh: '巴塞罗那', nameZht: '巴塞隆拿', nameEn: 'Barcelona', nameEs: 'FC Barcelona' })
+    .returning();
   const [m] = await db
     .insert(matches)
-    .values({ sport: 'football', source: 'feed', extKey: `m${tag}`, competitionId: comp.id, seasonId: season.id, homeTeamId: home.id, awayTeamId: away.id, kickoffAt: new Date(Date.now() + 5 * 3600_000), status })
+    .values({
+      sport: 'football',
+      source: 'feed',
+      extKey: `m${tag}`,
+      competitionId: comp.id,
+      seasonId: season.id,
+      homeTeamId: home.id,
+      awayTeamId: away.id,
+      kickoffAt: new Date(Date.now() + 5 * 3600_000),
+      status,
+    })
     .returning();
   return m;
 }
@@ -54,14 +73,27 @@ describe('POST api/Live/setReserveLiveNew', () => {
     expect((await call(app, reserve.setReserveLiveNew, { title: 'x', start_time: inHours(3), sport: 1, match_id: 99_999_999 }, t)).msg).toBe('Match not found');
     expect((await call(app, reserve.setReserveLiveNew, { title: 'x', start_time: inHours(3), home_name: 'h'.repeat(61) }, t)).msg).toBe('Team and league names cannot exceed 60 characters');
     const finished = await footballMatch(8);
-    expect(await call(app, reserve.setReserveLiveNew, { title: 'x', start_time: inHours(3), sport: 1, match_id: finished.id }, t)).toMatchObject({ status: 409, msg: 'This match has already finished' });
+    expect(await call(app, reserve.setReserveLiveNew, { title: 'x', start_time: inHours(3), sport: 1, match_id: finished.id }, t)).toMatchObject({
+      status: 409,
+      msg: 'This match has already finished',
+    });
     expect((await call(app, reserve.getReserveLiveList, { room_id: a.id })).data.total).toBe(0);
   });
 
   it('announces a broadcast, of a match with its names in the caller language, or free-form', async () => {
     const m = await footballMatch(1);
     const linked = await call(app, reserve.setReserveLiveNew, { title: 'El Clásico', start_time: inHours(5), sport: 1, match_id: m.id }, { token: a.token, lang: 'zh' });
-    expect(linked.data).toMatchObject({ room_id: a.id, title: 'El Clásico', sport: 1, match_id: m.id, home_name: '皇家马德里', away_name: '巴塞罗那', league_name: '西甲', reserve_count: 0, reserved: 0 });
+    expect(linked.data).toMatchObject({
+      room_id: a.id,
+      title: 'El Clásico',
+      sport: 1,
+      match_id: m.id,
+      home_name: '皇家马德里',
+      away_name: '巴塞罗那',
+      league_name: '西甲',
+      reserve_count: 0,
+      reserved: 0,
+    });
     // Unix seconds are accepted too.
     const free = await call(app, reserve.setReserveLiveNew, { title: 'Q&A', start_time: String(Math.floor(Date.now() / 1000) + 7200), home_name: 'ignored?' }, { token: a.token });
     expect(free.data).toMatchObject({ sport: 0, match_id: null, title: 'Q&A', home_name: 'ignored?' });
@@ -118,6 +150,9 @@ describe('reserving an announced broadcast', () => {
   it('keeps at most 20 upcoming per anchor', async () => {
     const c = await approvedAnchor(app, admin);
     for (let i = 0; i < 20; i++) expect((await call(app, reserve.setReserveLiveNew, { title: `Show ${i}`, start_time: inHours(1 + i) }, { token: c.token })).code).toBe(200);
-    expect(await call(app, reserve.setReserveLiveNew, { title: 'One more', start_time: inHours(30) }, { token: c.token })).toMatchObject({ status: 409, msg: 'You can keep at most 20 upcoming reservations' });
+    expect(await call(app, reserve.setReserveLiveNew, { title: 'One more', start_time: inHours(30) }, { token: c.token })).toMatchObject({
+      status: 409,
+      msg: 'You can keep at most 20 upcoming reservations',
+    });
   });
 });

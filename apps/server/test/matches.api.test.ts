@@ -123,7 +123,13 @@ describe('ingest (api/feed/...)', () => {
   it('odds: the first price is the opening one, later ones the current, in-play ones apart', async () => {
     const id = await ingestMatch(app, footballMatch(tag()));
     await feed(app, api.feedOdds, { match_id: id, odds: [{ company_id: 77, company_name: 'Test Book', kind: 'eu', immediate: [2, 3, 4] }] });
-    await feed(app, api.feedOdds, { match_id: id, odds: [{ company_id: 77, kind: 'eu', immediate: [1.9, 3.1, 4.2] }, { company_id: 77, kind: 'bs', scram: [1.8, 3.5, 2] }] });
+    await feed(app, api.feedOdds, {
+      match_id: id,
+      odds: [
+        { company_id: 77, kind: 'eu', immediate: [1.9, 3.1, 4.2] },
+        { company_id: 77, kind: 'bs', scram: [1.8, 3.5, 2] },
+      ],
+    });
     const [row] = (await detail(id)).exponents;
     expect(row).toMatchObject({ match_id: id, company_id: 77, eu: { initial: [2, 3, 4], immediate: [1.9, 3.1, 4.2], scram: null }, bs: { scram: [1.8, 3.5, 2] }, asia: { initial: null } });
     const companies = (await call(app, api.companies, {})).data as Array<{ id: number; name: string }>;
@@ -264,7 +270,9 @@ describe('api/Football/season_table', () => {
       status: 8,
       quarters: { home: [score[0]], away: [score[1]] },
     });
-    await feed(app, api.feedMatches, { matches: [m('1', ['e1', 'East'], ['w1', 'West'], [101, 99]), m('2', ['w1', 'West'], ['e2', 'East'], [120, 90]), m('3', ['e2', 'East'], ['e1', 'East'], [88, 80])] });
+    await feed(app, api.feedMatches, {
+      matches: [m('1', ['e1', 'East'], ['w1', 'West'], [101, 99]), m('2', ['w1', 'West'], ['e2', 'East'], [120, 90]), m('3', ['e2', 'East'], ['e1', 'East'], [88, 80])],
+    });
     const comp = ((await call(app, api.initialList, { all: 1, type: 2 })).data as api.Competition[]).find((c) => c.name_en === `League ${t}`)!;
     const groups = (await call(app, api.seasonTable, { competition_id: comp.id })).data.groups as Array<{ name: string; rows: api.StandingRow[] }>;
     expect(groups.map((g) => [g.name, g.rows.map((r) => `${r.team_name_en}:${r.won}-${r.lost}:${r.win_pct}`)])).toEqual([
@@ -326,7 +334,7 @@ describe('collect and reserve', () => {
     expect((await call(app, api.reserveList, {})).code).toBe(700);
   });
 
-  it('GET api/hot_match/reserveList: both sports by kick-off, only the caller\'s, gone once cancelled', async () => {
+  it("GET api/hot_match/reserveList: both sports by kick-off, only the caller's, gone once cancelled", async () => {
     const t = tag();
     const [me, other] = await Promise.all([newUser(app), newUser(app)]);
     const later = await ingestMatch(app, footballMatch(t, { kickoff: new Date(Date.now() + 5 * 3_600_000).toISOString() }));

@@ -167,8 +167,7 @@ describe('logged-in extras on top of the shared answer', () => {
     const id = await ingestMatch(app, footballMatch(t));
     const competitionId = ((await call(app, api.matchDetail, { id })).data as api.MatchDetail).match.competition_id;
     const [fan, other] = await Promise.all([newUser(app), newUser(app)]);
-    const list = (token?: string) =>
-      app.inject({ method: 'POST', url: '/api/hot_match/all_match', headers: token ? { token } : {}, payload: { type: 1, competition_id: competitionId } });
+    const list = (token?: string) => app.inject({ method: 'POST', url: '/api/hot_match/all_match', headers: token ? { token } : {}, payload: { type: 1, competition_id: competitionId } });
     const flags = (res: Awaited<ReturnType<typeof list>>) => {
       const r = (res.json().data.list as api.MatchRow[]).find((x) => x.id === id)!;
       return [r.collect, r.reserve];

@@ -58,7 +58,9 @@ describe('football scripts from the open data', () => {
   });
 
   it('statistics grow with the match and never contradict the score', () => {
-    const f = footballQueues().get('es.1')!.find((x) => x.ft[0] + x.ft[1] >= 4)!;
+    const f = footballQueues()
+      .get('es.1')!
+      .find((x) => x.ft[0] + x.ft[1] >= 4)!;
     const s = footballScript(f, 'test:stats');
     const mid = footballStateAt(s, s.periods.h2Start + 20 * 60);
     const end = footballStateAt(s, s.periods.end);
@@ -109,9 +111,12 @@ describe('the replay feed on a moving clock', () => {
     await app.matches.push.subscribe((m) => void pushes.push(m));
   });
 
-  const replay = () =>
-    createReplayFeed({ sink: app.matches.ingest, repo: createMatchesRepo(app.database.db), clock, speed, tickMs: 0, historyShare: 0.03, sports: ['football'] });
-  const replayRows = () => app.database.db.select().from(matches).where(and(eq(matches.source, 'replay'), eq(matches.sport, 'football')));
+  const replay = () => createReplayFeed({ sink: app.matches.ingest, repo: createMatchesRepo(app.database.db), clock, speed, tickMs: 0, historyShare: 0.03, sports: ['football'] });
+  const replayRows = () =>
+    app.database.db
+      .select()
+      .from(matches)
+      .where(and(eq(matches.source, 'replay'), eq(matches.sport, 'football')));
 
   it('first start: results behind, matches in play, kick-offs ahead', async () => {
     const feed = replay();

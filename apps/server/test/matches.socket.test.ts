@@ -71,7 +71,13 @@ describe('/ws/score protocol', () => {
 
     const since = c.frames.length;
     await feed(app, api.feedEvents, { match_id: id, events: [{ key: 'g1', kind: 'goal', side: 'away', minute: 21, extra: 0, player: 'Scorer' }] });
-    const row = (await c.next(isMatchFrame('football', (r) => r.id === id && r.away_score === 1, false), 5000, since)).data.list.find((r: api.MatchRow) => r.id === id);
+    const row = (
+      await c.next(
+        isMatchFrame('football', (r) => r.id === id && r.away_score === 1, false),
+        5000,
+        since,
+      )
+    ).data.list.find((r: api.MatchRow) => r.id === id);
     expect(row.rev).toBeGreaterThan(snap.data.list.find((r: api.MatchRow) => r.id === id).rev);
     const goal = await c.next((f) => f.data?.type === 'goal' && f.data.match_id === id, 5000, since);
     expect(goal).toEqual({
@@ -98,7 +104,7 @@ describe('/ws/score protocol', () => {
     expect((await sync(c)).some((f) => f.data?.type === 'goal' && f.data.match_id === later)).toBe(false);
   });
 
-  it('toggle + classify 0 brings the chosen company\'s odds; classify 1 stops them', async () => {
+  it("toggle + classify 0 brings the chosen company's odds; classify 1 stops them", async () => {
     const id = await ingestMatch(app, footballMatch(tag(), { status: 2 }));
     await feed(app, api.feedOdds, { match_id: id, odds: [...odds(1), ...odds(2)] });
     const c = await connect();
@@ -135,7 +141,13 @@ describe('/ws/score protocol', () => {
     await c.next(isMatchFrame('football', (r) => r.id === id && r.home_score === 0, true));
     await c.close();
     // Missed while away: two goals and half-time.
-    await feed(app, api.feedEvents, { match_id: id, events: [{ key: 'a', kind: 'goal', side: 'home', minute: 30 }, { key: 'b', kind: 'goal', side: 'home', minute: 40 }] });
+    await feed(app, api.feedEvents, {
+      match_id: id,
+      events: [
+        { key: 'a', kind: 'goal', side: 'home', minute: 30 },
+        { key: 'b', kind: 'goal', side: 'home', minute: 40 },
+      ],
+    });
     await feed(app, api.feedMatches, { matches: [footballMatch(t, { status: 3, half: [2, 0] })] });
     const again = await connect();
     again.send({ type: 'register', info: {} });

@@ -78,7 +78,8 @@ describe('headlines and the circle', () => {
   it('an article published shows at once in the headline lists and the related list of a detail', async () => {
     const cats = (await call(app, content.classifyList, {})).data as Array<{ id: number; slug: string }>;
     const football = cats.find((c) => c.slug === 'football')!.id;
-    const publish = async (title: string) => (await call(app, content.publishArticle, { title, classify_id: football, content: '<p>Report.</p>', image: cover }, { token: writer.token })).data.id as number;
+    const publish = async (title: string) =>
+      (await call(app, content.publishArticle, { title, classify_id: football, content: '<p>Report.</p>', image: cover }, { token: writer.token })).data.id as number;
     const first = await publish('Cache test first report');
     const list = async (input: Record<string, unknown>) => ids((await call(app, content.getList2, input)).data.list);
     const detail = async (id: number) => (await call(app, content.articleDetail, { id })).data as content.ArticleDetail;

@@ -35,7 +35,41 @@ async function freePort(): Promise<number> {
 function push(rtmpUrl: string, seconds: number): ChildProcess {
   return spawn(
     ffmpeg!,
-    ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=15', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '15', '-pix_fmt', 'yuv420p', '-b:v', '500k', '-c:a', 'aac', '-b:a', '64k', '-f', 'flv', rtmpUrl],
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=640x360:r=15',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=44100',
+      '-t',
+      String(seconds),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-tune',
+      'zerolatency',
+      '-g',
+      '15',
+      '-pix_fmt',
+      'yuv420p',
+      '-b:v',
+      '500k',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '64k',
+      '-f',
+      'flv',
+      rtmpUrl,
+    ],
     { stdio: 'ignore' },
   );
 }
@@ -64,7 +98,8 @@ describe.skipIf(!ffmpeg)('replays: recording, playback data, clips', () => {
   let chatAt = [0, 0];
   let goalAt = [0, 0];
 
-  const mine = async (who = anchor) => (await call(app, api.getMyReplays, {}, { token: who.token })).data as { list: Array<{ id: number; status: number; duration: number; bytes: number }>; total_bytes: number };
+  const mine = async (who = anchor) =>
+    (await call(app, api.getMyReplays, {}, { token: who.token })).data as { list: Array<{ id: number; status: number; duration: number; bytes: number }>; total_bytes: number };
   const fetchText = async (url: string, headers: Record<string, string> = {}) => {
     const res = await fetch(base + url, { headers });
     return { status: res.status, headers: res.headers, text: await res.text() };
@@ -85,7 +120,12 @@ describe.skipIf(!ffmpeg)('replays: recording, playback data, clips', () => {
     // The broadcast covers a match (reserved), which scores while the anchor is live.
     const t = tag();
     const matchId = await ingestMatch(app, footballMatch(t, { kickoff: new Date(Date.now() + 60_000).toISOString() }));
-    const r = await call(app, reserve.setReserveLiveNew, { title: 'Derby watch-along', start_time: new Date(Date.now() + 120_000).toISOString(), sport: 1, match_id: matchId }, { token: anchor.token });
+    const r = await call(
+      app,
+      reserve.setReserveLiveNew,
+      { title: 'Derby watch-along', start_time: new Date(Date.now() + 120_000).toISOString(), sport: 1, match_id: matchId },
+      { token: anchor.token },
+    );
     expect(r.code).toBe(200);
 
     const started = Date.now();
@@ -225,7 +265,9 @@ describe.skipIf(!ffmpeg)('replays: recording, playback data, clips', () => {
     expect(clip.duration).toBeLessThan(6);
     const mp4 = await fetch(base + clip.url);
     expect(mp4.status).toBe(200);
-    const head = Buffer.from(await mp4.arrayBuffer()).subarray(4, 8).toString('latin1');
+    const head = Buffer.from(await mp4.arrayBuffer())
+      .subarray(4, 8)
+      .toString('latin1');
     expect(head).toBe('ftyp');
 
     expect((await call(app, api.publishClip, { id: clip.id }, { token: viewer.token })).status).toBe(403);
@@ -289,7 +331,10 @@ describe.skipIf(!ffmpeg)('replays: recording, playback data, clips', () => {
     expect((await call(app, api.getReplay, { id: replayId }, { lang: 'en' })).msg).toBe('This replay does not exist or was removed');
 
     const old = (await mine(other)).list[0];
-    await app.database.db.update(replays).set({ endedAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(replays.id, old.id));
+    await app.database.db
+      .update(replays)
+      .set({ endedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(replays.id, old.id));
     expect(await app.replays.service.sweep()).toBeGreaterThanOrEqual(1);
     expect((await mine(other)).list.find((x) => x.id === old.id)).toBeUndefined();
   });

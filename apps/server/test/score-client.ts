@@ -66,5 +66,7 @@ export class ScoreClient {
   }
 }
 
-export const isMatchFrame = (sport: string, pred: (row: any) => boolean = () => true, snapshot?: boolean) => (f: any) =>
-  f.code === 100 && f.data?.type === `${sport}_match` && (snapshot === undefined || f.data.snapshot === snapshot) && f.data.list.some(pred);
+export const isMatchFrame =
+  (sport: string, pred: (row: any) => boolean = () => true, snapshot?: boolean) =>
+  (f: any) =>
+    f.code === 100 && f.data?.type === `${sport}_match` && (snapshot === undefined || f.data.snapshot === snapshot) && f.data.list.some(pred);

@@ -47,7 +47,7 @@ describe('POST api/Member/attention', () => {
   it('refuses self, unknown people, non-anchors as anchors and non-writers as writers', async () => {
     const t = { token: fan.token };
     expect((await call(app, api.attention, { id: fan.id, type: 3 }, t)).msg).toBe('You cannot follow yourself');
-    expect((await call(app, api.attention, { id: 999999, type: 3 }, t))).toMatchObject({ status: 404, msg: 'This user does not exist' });
+    expect(await call(app, api.attention, { id: 999999, type: 3 }, t)).toMatchObject({ status: 404, msg: 'This user does not exist' });
     expect((await call(app, api.attention, { id: plain.id, type: 1 }, t)).msg).toBe('This user is not an anchor');
     expect((await call(app, api.attention, { id: plain.id, type: 2 }, t)).msg).toBe('This user has not published any headlines');
     expect((await call(app, api.attention, { id: plain.id, type: 7 }, t)).msg).toBe('Unknown follow type');

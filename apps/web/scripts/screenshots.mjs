@@ -42,7 +42,10 @@ const shot = async (page, name, fullPage = false) => {
 const tid = (page, id) => page.locator(`[data-testid="${id}"]`).first();
 
 function codeFromLog(email, after) {
-  const lines = fs.readFileSync(SERVER_LOG, 'utf8').split('\n').filter((l) => l.includes('mail kept in outbox'));
+  const lines = fs
+    .readFileSync(SERVER_LOG, 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('mail kept in outbox'));
   for (const line of lines.reverse()) {
     try {
       const j = JSON.parse(line);
@@ -82,123 +85,123 @@ async function loginThroughUi(page) {
 let registered = false;
 let current = null;
 try {
-for (const lang of LANGS) {
-  // Desktop, 1280 px.
-  {
-    const { context, page } = await newPage(lang, 1280);
-    await page.goto(`${BASE}/main`);
-    await tid(page, 'hot-word').waitFor();
-    await shot(page, `${lang}-1280-main`, true);
+  for (const lang of LANGS) {
+    // Desktop, 1280 px.
+    {
+      const { context, page } = await newPage(lang, 1280);
+      await page.goto(`${BASE}/main`);
+      await tid(page, 'hot-word').waitFor();
+      await shot(page, `${lang}-1280-main`, true);
 
-    await tid(page, 'nav-live').hover();
-    await shot(page, `${lang}-1280-live-dropdown`);
-    await page.mouse.move(640, 500);
+      await tid(page, 'nav-live').hover();
+      await shot(page, `${lang}-1280-live-dropdown`);
+      await page.mouse.move(640, 500);
 
-    await tid(page, 'header-login').click();
-    await tid(page, 'login-dialog').waitFor();
-    await shot(page, `${lang}-1280-login`);
-    await tid(page, 'login-submit').click();
-    await shot(page, `${lang}-1280-login-errors`);
-    await tid(page, 'login-to-register').click();
-    await shot(page, `${lang}-1280-register`);
-    await tid(page, 'login-to-login').click();
-    await tid(page, 'login-to-forgot').click();
-    await shot(page, `${lang}-1280-forgot`);
-    await page.keyboard.press('Escape');
-
-    if (!registered) {
-      await registerThroughUi(page);
-      await shot(page, `${lang}-1280-registered`);
+      await tid(page, 'header-login').click();
+      await tid(page, 'login-dialog').waitFor();
+      await shot(page, `${lang}-1280-login`);
+      await tid(page, 'login-submit').click();
+      await shot(page, `${lang}-1280-login-errors`);
+      await tid(page, 'login-to-register').click();
+      await shot(page, `${lang}-1280-register`);
+      await tid(page, 'login-to-login').click();
+      await tid(page, 'login-to-forgot').click();
+      await shot(page, `${lang}-1280-forgot`);
       await page.keyboard.press('Escape');
-      registered = true;
-    }
-    await page.goto(`${BASE}/main`);
-    await loginThroughUi(page);
-    await shot(page, `${lang}-1280-logged-in`);
-    await tid(page, 'header-avatar').hover();
-    await tid(page, 'user-panel').waitFor();
-    await shot(page, `${lang}-1280-user-panel`);
 
-    await page.goto(`${BASE}/member?type=0`);
-    await tid(page, 'member-profile').waitFor();
-    await shot(page, `${lang}-1280-member`, true);
-    // Edit the profile: new nickname and avatar, saved through api/member/updateInfo.
-    await tid(page, 'member-nickname').fill(`${lang}-fan-${Date.now() % 100000}`);
-    await tid(page, 'avatar-option-5').click();
-    await tid(page, 'member-save').click();
-    await page.waitForSelector('[data-testid="toast"][data-kind="success"]');
-    await shot(page, `${lang}-1280-member-saved`);
-    check(`${lang} title`, await page.title(), (t) => / - LiveSports$/.test(t));
-    await page.goto(`${BASE}/member?type=7`);
-    await shot(page, `${lang}-1280-member-apply`);
-    await page.goto(`${BASE}/anchor?type=1`);
-    await shot(page, `${lang}-1280-anchor`);
-    await page.goto(`${BASE}/about-user#privacy`);
-    await shot(page, `${lang}-1280-about`);
-    await page.goto(`${BASE}/downLoad`);
-    await shot(page, `${lang}-1280-download`);
-    await page.goto(`${BASE}/no-such-page`);
-    await tid(page, 'not-found').waitFor();
-    await shot(page, `${lang}-1280-404`);
-    // The header slides away past 60 px on /main.
-    await page.goto(`${BASE}/main`);
-    await tid(page, 'hot-word').waitFor();
-    await page.mouse.wheel(0, 400);
-    await page.waitForTimeout(500);
-    check(`${lang} header hidden on scroll`, await tid(page, 'header').getAttribute('class'), (c) => c.includes('header--hidden'));
-    // Logout from the avatar panel: back to /main, logged out.
-    await page.mouse.wheel(0, -1000);
-    await page.waitForTimeout(400);
-    await tid(page, 'header-avatar').hover();
-    await tid(page, 'header-logout').click();
-    await tid(page, 'header-login').waitFor();
-    check(`${lang} logout`, new URL(page.url()).pathname, (p) => p === '/main');
-    // /login opens the dialog over the home page; /loginWithTwitter without an answer shows an error.
-    await page.goto(`${BASE}/login`);
-    await tid(page, 'login-dialog').waitFor();
-    await shot(page, `${lang}-1280-login-route`);
-    await page.goto(`${BASE}/loginWithTwitter`);
-    await tid(page, 'third-login-error').waitFor();
-    await shot(page, `${lang}-1280-third-failed`);
-    await context.close();
+      if (!registered) {
+        await registerThroughUi(page);
+        await shot(page, `${lang}-1280-registered`);
+        await page.keyboard.press('Escape');
+        registered = true;
+      }
+      await page.goto(`${BASE}/main`);
+      await loginThroughUi(page);
+      await shot(page, `${lang}-1280-logged-in`);
+      await tid(page, 'header-avatar').hover();
+      await tid(page, 'user-panel').waitFor();
+      await shot(page, `${lang}-1280-user-panel`);
+
+      await page.goto(`${BASE}/member?type=0`);
+      await tid(page, 'member-profile').waitFor();
+      await shot(page, `${lang}-1280-member`, true);
+      // Edit the profile: new nickname and avatar, saved through api/member/updateInfo.
+      await tid(page, 'member-nickname').fill(`${lang}-fan-${Date.now() % 100000}`);
+      await tid(page, 'avatar-option-5').click();
+      await tid(page, 'member-save').click();
+      await page.waitForSelector('[data-testid="toast"][data-kind="success"]');
+      await shot(page, `${lang}-1280-member-saved`);
+      check(`${lang} title`, await page.title(), (t) => / - LiveSports$/.test(t));
+      await page.goto(`${BASE}/member?type=7`);
+      await shot(page, `${lang}-1280-member-apply`);
+      await page.goto(`${BASE}/anchor?type=1`);
+      await shot(page, `${lang}-1280-anchor`);
+      await page.goto(`${BASE}/about-user#privacy`);
+      await shot(page, `${lang}-1280-about`);
+      await page.goto(`${BASE}/downLoad`);
+      await shot(page, `${lang}-1280-download`);
+      await page.goto(`${BASE}/no-such-page`);
+      await tid(page, 'not-found').waitFor();
+      await shot(page, `${lang}-1280-404`);
+      // The header slides away past 60 px on /main.
+      await page.goto(`${BASE}/main`);
+      await tid(page, 'hot-word').waitFor();
+      await page.mouse.wheel(0, 400);
+      await page.waitForTimeout(500);
+      check(`${lang} header hidden on scroll`, await tid(page, 'header').getAttribute('class'), (c) => c.includes('header--hidden'));
+      // Logout from the avatar panel: back to /main, logged out.
+      await page.mouse.wheel(0, -1000);
+      await page.waitForTimeout(400);
+      await tid(page, 'header-avatar').hover();
+      await tid(page, 'header-logout').click();
+      await tid(page, 'header-login').waitFor();
+      check(`${lang} logout`, new URL(page.url()).pathname, (p) => p === '/main');
+      // /login opens the dialog over the home page; /loginWithTwitter without an answer shows an error.
+      await page.goto(`${BASE}/login`);
+      await tid(page, 'login-dialog').waitFor();
+      await shot(page, `${lang}-1280-login-route`);
+      await page.goto(`${BASE}/loginWithTwitter`);
+      await tid(page, 'third-login-error').waitFor();
+      await shot(page, `${lang}-1280-third-failed`);
+      await context.close();
+    }
+    // Compact desktop layout (< 992 px).
+    {
+      const { context, page } = await newPage(lang, 820);
+      await page.goto(`${BASE}/main`);
+      await tid(page, 'hot-word').waitFor();
+      await shot(page, `${lang}-820-main`, true);
+      await tid(page, 'header-menu').click();
+      await tid(page, 'nav-drawer').waitFor();
+      await shot(page, `${lang}-820-drawer`);
+      await context.close();
+    }
+    // Phone, 390 px: the mobile site.
+    {
+      const { context, page } = await newPage(lang, 390, 844);
+      await page.goto(`${BASE}/main`);
+      await page.waitForURL(/\/m$/);
+      await tid(page, 'hot-word').waitFor();
+      await shot(page, `${lang}-390-m`, true);
+      await tid(page, 'header-login').click();
+      await tid(page, 'login-dialog').waitFor();
+      await shot(page, `${lang}-390-login`);
+      await tid(page, 'login-submit').click();
+      await shot(page, `${lang}-390-login-errors`);
+      await tid(page, 'login-to-register').click();
+      await shot(page, `${lang}-390-register`);
+      await tid(page, 'login-to-login').click();
+      await tid(page, 'login-email').fill(EMAIL);
+      await tid(page, 'login-password').fill(PASSWORD);
+      await tid(page, 'login-submit').click();
+      await tid(page, 'header-avatar').waitFor();
+      await shot(page, `${lang}-390-m-logged-in`);
+      await page.goto(`${BASE}/member?type=0`);
+      await page.waitForURL(/\/m\/member/);
+      await shot(page, `${lang}-390-member`);
+      await context.close();
+    }
   }
-  // Compact desktop layout (< 992 px).
-  {
-    const { context, page } = await newPage(lang, 820);
-    await page.goto(`${BASE}/main`);
-    await tid(page, 'hot-word').waitFor();
-    await shot(page, `${lang}-820-main`, true);
-    await tid(page, 'header-menu').click();
-    await tid(page, 'nav-drawer').waitFor();
-    await shot(page, `${lang}-820-drawer`);
-    await context.close();
-  }
-  // Phone, 390 px: the mobile site.
-  {
-    const { context, page } = await newPage(lang, 390, 844);
-    await page.goto(`${BASE}/main`);
-    await page.waitForURL(/\/m$/);
-    await tid(page, 'hot-word').waitFor();
-    await shot(page, `${lang}-390-m`, true);
-    await tid(page, 'header-login').click();
-    await tid(page, 'login-dialog').waitFor();
-    await shot(page, `${lang}-390-login`);
-    await tid(page, 'login-submit').click();
-    await shot(page, `${lang}-390-login-errors`);
-    await tid(page, 'login-to-register').click();
-    await shot(page, `${lang}-390-register`);
-    await tid(page, 'login-to-login').click();
-    await tid(page, 'login-email').fill(EMAIL);
-    await tid(page, 'login-password').fill(PASSWORD);
-    await tid(page, 'login-submit').click();
-    await tid(page, 'header-avatar').waitFor();
-    await shot(page, `${lang}-390-m-logged-in`);
-    await page.goto(`${BASE}/member?type=0`);
-    await page.waitForURL(/\/m\/member/);
-    await shot(page, `${lang}-390-member`);
-    await context.close();
-  }
-}
 } catch (err) {
   problems.push(`stopped: ${err.message.split('\n')[0]}`);
   if (current) await current.screenshot({ path: `${OUT}/failure.png` }).catch(() => {});

@@ -8,7 +8,6 @@ import { AppProvider } from './app/provider';
 import { createRouter } from './app/router';
 import './styles/global.css';
 
-
 // Spec §1: narrow screens start on the mobile site (its page of the same screen, same query); decide before the first paint.
 if (isNarrow() && !prefersDesktop() && !isMobilePath(window.location.pathname) && hasMobilePage(window.location.pathname)) {
   window.history.replaceState(null, '', toMobilePath(window.location.pathname, window.location.search) + window.location.hash);

@@ -39,13 +39,13 @@ const requiredEmail = z.preprocess((v) => v ?? '', emailField);
 
 export const passwordField = z.preprocess(
   (v) => v ?? '',
-  z.string({ error: 'common.input_error' }).min(1, 'auth.password_empty').regex(/^[A-Za-z0-9]{6,12}$/, 'auth.password_rule'),
+  z
+    .string({ error: 'common.input_error' })
+    .min(1, 'auth.password_empty')
+    .regex(/^[A-Za-z0-9]{6,12}$/, 'auth.password_rule'),
 );
 
-export const codeField = z.preprocess(
-  (v) => (v == null ? '' : String(v).trim()),
-  z.string().min(1, 'auth.code_empty').length(CODE_LENGTH, 'auth.code_length'),
-);
+export const codeField = z.preprocess((v) => (v == null ? '' : String(v).trim()), z.string().min(1, 'auth.code_empty').length(CODE_LENGTH, 'auth.code_length'));
 
 const deviceType = z.preprocess((v) => v ?? 'pc', z.enum(['pc', 'h5', 'android', 'ios'], { error: 'auth.device_type' }));
 const optionalInvite = z.preprocess((v) => (v === '' || v == null ? undefined : String(v).trim()), z.string().max(32, 'common.input_error').optional());
@@ -182,9 +182,33 @@ export const memberInfo = defineCall({ method: 'GET', path: 'api/Member/info', a
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const NICKNAME_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/;
 /** Names only the site speaks as, in every interface language. */
-export const RESERVED_NICKNAMES = ['admin', 'administrator', 'administrador', 'system', 'sistema', 'root', 'moderator', 'moderador', 'official', 'oficial', 'support', 'soporte', 'livesports', '管理员', '系统', '官方', '客服', '超管', '版主'];
+export const RESERVED_NICKNAMES = [
+  'admin',
+  'administrator',
+  'administrador',
+  'system',
+  'sistema',
+  'root',
+  'moderator',
+  'moderador',
+  'official',
+  'oficial',
+  'support',
+  'soporte',
+  'livesports',
+  '管理员',
+  '系统',
+  '官方',
+  '客服',
+  '超管',
+  '版主',
+];
 /** What two nicknames are compared by: NFKC (ｆｕｌｌwidth, ligatures), case, letters only. */
-export const nicknameKey = (name: string) => name.normalize('NFKC').toLowerCase().replace(/[^\p{L}]/gu, '');
+export const nicknameKey = (name: string) =>
+  name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}]/gu, '');
 export const isReservedNickname = (name: string) => RESERVED_NICKNAMES.includes(nicknameKey(name));
 
 /** A nickname as stored: NFKC-normalised and trimmed; no invisible or direction characters; not reserved. */
@@ -206,7 +230,10 @@ export const updateInfo = defineCall({
     user_nickname: nicknameField.optional(),
     avatar: z.string().max(500, 'member.avatar_invalid').optional(),
     signature: z.string().max(SIGNATURE_MAX, 'member.signature_long').optional(),
-    sex: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'member.sex_invalid' })).optional(),
+    sex: z.coerce
+      .number()
+      .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'member.sex_invalid' }))
+      .optional(),
   }),
   data: memberInfoSchema,
 });

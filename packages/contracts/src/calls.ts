@@ -24,12 +24,12 @@ import * as system from './system.ts';
 // the tests that must cover every call (a call added to a module is picked up here; a new module
 // is added to this list, and the OpenAPI test fails until it is, since its routes are undocumented).
 const modules = {
-  'account': account,
-  'captcha': captcha,
+  account: account,
+  captcha: captcha,
   'chat-barrage': chatBarrage,
   'chat-moderation': chatModeration,
-  'chat': chat,
-  'content': content,
+  chat: chat,
+  content: content,
   'economy-gifts': economyGifts,
   'economy-rank': economyRank,
   'economy-wallet': economyWallet,
@@ -37,12 +37,12 @@ const modules = {
   'live-anchor': liveAnchor,
   'live-match': liveMatch,
   'live-reserve': liveReserve,
-  'live': live,
-  'matches': matches,
-  'replays': replays,
-  'search': search,
-  'social': social,
-  'system': system,
+  live: live,
+  matches: matches,
+  replays: replays,
+  search: search,
+  social: social,
+  system: system,
 };
 
 export interface NamedCall {
@@ -53,8 +53,7 @@ export interface NamedCall {
   call: CallDef<z.ZodType, z.ZodType>;
 }
 
-const isCall = (v: unknown): v is CallDef<z.ZodType, z.ZodType> =>
-  typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'input' in v && 'data' in v && 'auth' in v;
+const isCall = (v: unknown): v is CallDef<z.ZodType, z.ZodType> => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'input' in v && 'data' in v && 'auth' in v;
 
 export function allCalls(): NamedCall[] {
   const out: NamedCall[] = [];

@@ -31,7 +31,8 @@ export const barrageList = defineCall({
 
 export const barrageSend = defineCall({
   method: 'POST',
-  path: 'api/Barrage/send', also: 'GET',
+  path: 'api/Barrage/send',
+  also: 'GET',
   auth: true,
   input: z.object({ room_id: roomField, text: z.string({ error: 'chat.empty' }).max(2000, 'chat.empty') }),
   data: z.object({ seq: z.number() }),
@@ -39,7 +40,8 @@ export const barrageSend = defineCall({
 
 export const sneHorn = defineCall({
   method: 'POST',
-  path: 'api/Member/sneHorn', also: 'GET',
+  path: 'api/Member/sneHorn',
+  also: 'GET',
   auth: true,
   input: z.object({
     text: z.string({ error: 'chat.horn_empty' }).max(2000, 'chat.horn_empty'),

@@ -39,7 +39,8 @@ export const getRoomAdmin = defineCall({
 /** The anchor names (status 1) or removes (status 0) an admin of its own room. */
 export const setRoomAdmin = defineCall({
   method: 'GET',
-  path: 'api/tenxun/setRoomAdmin', writes: true,
+  path: 'api/tenxun/setRoomAdmin',
+  writes: true,
   auth: true,
   input: z.object({
     user_id: userField,
@@ -112,9 +113,7 @@ export const setKeywords = defineCall({
   path: 'api/tenxun/setKeywords',
   auth: true,
   input: z.object({
-    words: z
-      .array(z.string().trim().min(1, 'chat.keyword_invalid').max(KEYWORD_MAX_CHARS, 'chat.keyword_invalid'), { error: 'chat.keyword_invalid' })
-      .max(KEYWORDS_MAX, 'chat.keywords_too_many'),
+    words: z.array(z.string().trim().min(1, 'chat.keyword_invalid').max(KEYWORD_MAX_CHARS, 'chat.keyword_invalid'), { error: 'chat.keyword_invalid' }).max(KEYWORDS_MAX, 'chat.keywords_too_many'),
   }),
   data: z.array(z.string()),
 });

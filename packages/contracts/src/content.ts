@@ -61,8 +61,7 @@ export function htmlTextLength(html: string): number {
 const str = (v: unknown) => (v == null ? '' : typeof v === 'string' ? v : String(v));
 const trimmedStr = (v: unknown) => str(v).trim();
 export const pageField = z.coerce.number({ error: 'common.input_error' }).int('common.input_error').min(1, 'common.input_error').default(1);
-export const limitField = (def = 10) =>
-  z.coerce.number({ error: 'common.input_error' }).int('common.input_error').min(1, 'common.input_error').max(PAGE_LIMIT_MAX, 'common.input_error').default(def);
+export const limitField = (def = 10) => z.coerce.number({ error: 'common.input_error' }).int('common.input_error').min(1, 'common.input_error').max(PAGE_LIMIT_MAX, 'common.input_error').default(def);
 export const idField = z.coerce.number({ error: 'common.input_error' }).int('common.input_error').positive('common.input_error');
 /** An optional id (absent = not given; '' from a form counts as absent too). */
 const optionalId = idField.optional();
@@ -123,7 +122,10 @@ export const getList2 = defineCall({
     /** Articles of one writer (personal space). */
     uid: optionalId,
     /** 1: the hot list (most read of the last 30 days). */
-    hot: z.coerce.number({ error: 'common.input_error' }).pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' })).default(0),
+    hot: z.coerce
+      .number({ error: 'common.input_error' })
+      .pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' }))
+      .default(0),
     page: pageField,
     limit: limitField(10),
   }),
@@ -176,7 +178,8 @@ export type PublishArticleInput = z.input<typeof publishArticleInput>;
 /** Writers publish a headline. The spec writes GET; the server takes POST as well (bodies are long). */
 export const publishArticle = defineCall({
   method: 'POST',
-  path: 'api/Headlines_user/insert', also: 'GET',
+  path: 'api/Headlines_user/insert',
+  also: 'GET',
   auth: true,
   input: publishArticleInput,
   data: z.object({ id: z.number() }),
@@ -204,7 +207,15 @@ export const publishPostInput = z
     content: z.preprocess(trimmedStr, z.string().max(POST_TEXT_MAX, 'content.post_long')),
     /** Image URLs from uploads of kind image (an array, or one comma-separated string from forms). */
     images: z.preprocess(
-      (v) => (v == null || v === '' ? [] : typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+      (v) =>
+        v == null || v === ''
+          ? []
+          : typeof v === 'string'
+            ? v
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean)
+            : v,
       z.array(uploadUrl, { error: 'common.input_error' }).max(POST_IMAGES_MAX, 'content.images_too_many'),
     ),
   })
@@ -228,7 +239,10 @@ export const userPostList = defineCall({
   input: z.object({
     uid: optionalId,
     /** Feed tab: 0 latest, 1 hot (most liked and commented this week), 2 people I follow. */
-    tab: z.coerce.number({ error: 'common.input_error' }).pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'common.input_error' })).default(0),
+    tab: z.coerce
+      .number({ error: 'common.input_error' })
+      .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'common.input_error' }))
+      .default(0),
     page: pageField,
     limit: limitField(10),
   }),
@@ -252,7 +266,10 @@ export const likePost = defineCall({
   auth: true,
   input: z.object({
     id: idField,
-    like: z.coerce.number({ error: 'common.input_error' }).pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' })).optional(),
+    like: z.coerce
+      .number({ error: 'common.input_error' })
+      .pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' }))
+      .optional(),
   }),
   data: likeSchema,
 });
@@ -294,14 +311,18 @@ export const likeComment = defineCall({
   auth: true,
   input: z.object({
     id: idField,
-    like: z.coerce.number({ error: 'common.input_error' }).pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' })).optional(),
+    like: z.coerce
+      .number({ error: 'common.input_error' })
+      .pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' }))
+      .optional(),
   }),
   data: likeSchema,
 });
 
 export const commentList = defineCall({
   method: 'POST',
-  path: 'anchor_dynamics/commentList', writes: false,
+  path: 'anchor_dynamics/commentList',
+  writes: false,
   auth: false,
   input: z.object({ id: idField, page: pageField, limit: limitField(20) }),
   data: pageOf(commentSchema),
@@ -334,7 +355,10 @@ export const likeArticle = defineCall({
   auth: true,
   input: z.object({
     id: idField,
-    like: z.coerce.number({ error: 'common.input_error' }).pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' })).optional(),
+    like: z.coerce
+      .number({ error: 'common.input_error' })
+      .pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' }))
+      .optional(),
   }),
   data: likeSchema,
 });

@@ -122,7 +122,9 @@ export const nobleInfoCall = defineCall({
   auth: false,
   input: z.object({}),
   data: z.object({
-    tiers: z.array(z.object({ tier: z.enum(NOBLE_TIERS), rank: z.number(), price: z.number(), color: z.string(), danmaku_color: z.string(), entrance: z.string(), free_horns: z.number(), name: z.string() })),
+    tiers: z.array(
+      z.object({ tier: z.enum(NOBLE_TIERS), rank: z.number(), price: z.number(), color: z.string(), danmaku_color: z.string(), entrance: z.string(), free_horns: z.number(), name: z.string() }),
+    ),
     /** The caller's membership (null for guests and non-members). */
     mine: nobleStatusSchema.nullable(),
   }),

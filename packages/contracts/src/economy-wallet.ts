@@ -22,7 +22,8 @@ export const chargeRuleSchema = z.object({ id: z.number(), coins: z.number(), bo
 /** Recharge packages. */
 export const chargeRules = defineCall({
   method: 'POST',
-  path: 'api/chargerules/getList', writes: false,
+  path: 'api/chargerules/getList',
+  writes: false,
   auth: false,
   input: z.object({}),
   /** `currency`: what the configured provider charges in; every package is priced in it. */
@@ -32,7 +33,9 @@ export const chargeRules = defineCall({
 /** Creates a recharge order and answers the payment provider's checkout address. */
 export const payUrl = defineCall({
   method: 'GET',
-  path: 'api/chargerules/payUrl', writes: true, also: 'POST',
+  path: 'api/chargerules/payUrl',
+  writes: true,
+  also: 'POST',
   auth: true,
   input: z.object({
     id: idField('economy.rule_unknown'),
@@ -114,7 +117,9 @@ const confirmField = z.preprocess((v) => v === true || v === 1 || v === '1' || v
 /** Income → consumption, one way; the caller must confirm explicitly. */
 export const conversionBalance = defineCall({
   method: 'GET',
-  path: 'api/Balance/conversionBalance', writes: true, also: 'POST',
+  path: 'api/Balance/conversionBalance',
+  writes: true,
+  also: 'POST',
   auth: true,
   input: z.object({ money: amountField(), confirm: confirmField, idempotency_key: idempotencyKeyField }),
   data: z.object({ consumption: z.number(), income: z.number() }),

@@ -4,8 +4,7 @@ import { WITHDRAW_MAX, WITHDRAW_MIN, amountField, idField, idempotencyKeyField, 
 
 // Payout accounts (bank card, Alipay), withdrawals from the income wallet and their review.
 
-const text = (min: string, max: number, maxKey: string) =>
-  z.preprocess((v) => (v == null ? '' : String(v).trim()), z.string().min(1, min).max(max, maxKey));
+const text = (min: string, max: number, maxKey: string) => z.preprocess((v) => (v == null ? '' : String(v).trim()), z.string().min(1, min).max(max, maxKey));
 
 export const bankCardSchema = z.object({
   name: z.string(),
@@ -18,11 +17,19 @@ export const aliPaySchema = z.object({ name: z.string(), account: z.string() });
 
 export const bindBankCard = defineCall({
   method: 'GET',
-  path: 'api/Bank_card/bind', writes: true, also: 'POST',
+  path: 'api/Bank_card/bind',
+  writes: true,
+  also: 'POST',
   auth: true,
   input: z.object({
     name: text('economy.holder_empty', 30, 'economy.holder_long'),
-    card_no: z.preprocess((v) => (v == null ? '' : String(v).replace(/[\s-]/g, '')), z.string().min(1, 'economy.card_empty').regex(/^\d{12,19}$/, 'economy.card_invalid')),
+    card_no: z.preprocess(
+      (v) => (v == null ? '' : String(v).replace(/[\s-]/g, '')),
+      z
+        .string()
+        .min(1, 'economy.card_empty')
+        .regex(/^\d{12,19}$/, 'economy.card_invalid'),
+    ),
     bank_name: text('economy.bank_empty', 40, 'economy.bank_long'),
     branch: z.preprocess((v) => (v == null ? '' : String(v).trim()), z.string().max(60, 'economy.bank_long')),
   }),
@@ -33,14 +40,20 @@ export const bankCardInfo = defineCall({ method: 'GET', path: 'api/Bank_card/get
 
 export const bindAliPay = defineCall({
   method: 'GET',
-  path: 'api/Bank_card/bindAliPay', writes: true, also: 'POST',
+  path: 'api/Bank_card/bindAliPay',
+  writes: true,
+  also: 'POST',
   auth: true,
   input: z.object({
     name: text('economy.holder_empty', 30, 'economy.holder_long'),
     // Alipay logs in with a phone number or an e-mail address.
     account: z.preprocess(
       (v) => (v == null ? '' : String(v).trim()),
-      z.string().min(1, 'economy.alipay_empty').max(100, 'economy.alipay_invalid').regex(/^(\+?\d{6,15}|[^\s@]+@[^\s@]+\.[^\s@]+)$/, 'economy.alipay_invalid'),
+      z
+        .string()
+        .min(1, 'economy.alipay_empty')
+        .max(100, 'economy.alipay_invalid')
+        .regex(/^(\+?\d{6,15}|[^\s@]+@[^\s@]+\.[^\s@]+)$/, 'economy.alipay_invalid'),
     ),
   }),
   data: aliPaySchema,
@@ -69,7 +82,9 @@ export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
 export const applyForWithdrawal = defineCall({
   method: 'GET',
-  path: 'api/Balance/applyForWithdrawal', writes: true, also: 'POST',
+  path: 'api/Balance/applyForWithdrawal',
+  writes: true,
+  also: 'POST',
   auth: true,
   input: z.object({
     type: z.preprocess((v) => (v === '' || v == null ? NaN : Number(v)), z.union([z.literal(1), z.literal(2)], { error: 'economy.method_empty' })),

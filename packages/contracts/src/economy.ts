@@ -199,7 +199,10 @@ export type WalletKind = (typeof WALLET_KINDS)[number];
  */
 export const idempotencyKeyField = z.preprocess(
   (v) => (v == null ? '' : String(v)),
-  z.string().min(1, 'economy.key_missing').regex(/^[A-Za-z0-9_-]{8,64}$/, 'economy.key_invalid'),
+  z
+    .string()
+    .min(1, 'economy.key_missing')
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'economy.key_invalid'),
 );
 
 /** A positive whole number of tenths. */
@@ -209,7 +212,10 @@ export const amountField = (key: 'economy.amount_invalid' = 'economy.amount_inva
 export const idField = (key: string) => z.preprocess((v) => (v === '' || v == null ? NaN : Number(v)), z.number({ error: key }).int(key).positive(key));
 
 export const pageFields = {
-  page: z.preprocess((v) => (v === '' || v == null ? 1 : Number(v)), z.number({ error: 'common.input_error' }).int('common.input_error').min(1, 'common.input_error').max(10_000, 'common.input_error')),
+  page: z.preprocess(
+    (v) => (v === '' || v == null ? 1 : Number(v)),
+    z.number({ error: 'common.input_error' }).int('common.input_error').min(1, 'common.input_error').max(10_000, 'common.input_error'),
+  ),
   limit: z.preprocess((v) => (v === '' || v == null ? 20 : Number(v)), z.number({ error: 'common.input_error' }).int('common.input_error').min(1, 'common.input_error').max(50, 'common.input_error')),
 };
 

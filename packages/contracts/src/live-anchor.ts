@@ -32,16 +32,18 @@ const reviewDecision = z.preprocess(
   z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'live.review_status_invalid' }),
 );
 
-const text = (empty: string, max: number, long: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string({ error: empty }).min(1, empty).max(max, long));
-const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string({ error: 'live.invite_long' }).max(max, 'live.invite_long'));
+const text = (empty: string, max: number, long: string) => z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), z.string({ error: empty }).min(1, empty).max(max, long));
+const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), z.string({ error: 'live.invite_long' }).max(max, 'live.invite_long'));
 
 /** Fields in form order: the first failing one decides the message. */
 export const applicationInput = z.object({
   real_name: text('live.real_name_empty', 30, 'live.real_name_long'),
   id_number: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v ?? ''),
-    z.string({ error: 'live.id_number_empty' }).min(1, 'live.id_number_empty').regex(/^[A-Za-z0-9-]{6,30}$/, 'live.id_number_invalid'),
+    (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
+    z
+      .string({ error: 'live.id_number_empty' })
+      .min(1, 'live.id_number_empty')
+      .regex(/^[A-Za-z0-9-]{6,30}$/, 'live.id_number_invalid'),
   ),
   /** 1 football, 2 basketball, 3 esports, 4 general (the /anchor categories). */
   live_type: z.preprocess(
@@ -104,7 +106,13 @@ export const listAnchorApplications = defineCall({
   path: 'api/admin/anchorApplications',
   auth: true,
   input: z.object({
-    status: z.preprocess((v) => (v === '' || v == null ? undefined : v), z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'live.review_status_invalid' })).optional()),
+    status: z.preprocess(
+      (v) => (v === '' || v == null ? undefined : v),
+      z.coerce
+        .number()
+        .pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: 'live.review_status_invalid' }))
+        .optional(),
+    ),
     ...pageFields,
   }),
   data: z.object({ list: z.array(adminApplicationSchema), total: z.number(), page: z.number() }),
@@ -124,7 +132,7 @@ export const reviewAnchorApplication = defineCall({
       id: z.coerce.number({ error: 'live.application_not_found' }).int('live.application_not_found').positive('live.application_not_found'),
       status: z.preprocess((v) => (v === '' || v === null ? undefined : v), reviewDecision.optional()),
       decision: z.preprocess((v) => (v === '' || v === null ? undefined : v), reviewDecision.optional()),
-      reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string({ error: 'live.reason_long' }).max(200, 'live.reason_long')),
+      reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), z.string({ error: 'live.reason_long' }).max(200, 'live.reason_long')),
     })
     .refine((v) => v.status !== undefined || v.decision !== undefined, { message: 'live.review_status_invalid', path: ['decision'] })
     .refine((v) => v.status === undefined || v.decision === undefined || v.status === v.decision, { message: 'live.review_decision_mismatch', path: ['decision'] })

@@ -11,21 +11,27 @@ export const RESERVE_MAX_UPCOMING = 20;
 export const ReserveSport = { NONE: 0, FOOTBALL: 1, BASKETBALL: 2 } as const;
 
 const idField = (error: string) => z.coerce.number({ error }).int(error).positive(error);
-const sportField = z.preprocess((v) => (v === '' || v == null ? 0 : v), z.coerce.number({ error: 'live.reserve_sport_invalid' }).pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'live.reserve_sport_invalid' })));
-const nameField = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string({ error: 'live.reserve_team_long' }).max(60, 'live.reserve_team_long'));
+const sportField = z.preprocess(
+  (v) => (v === '' || v == null ? 0 : v),
+  z.coerce.number({ error: 'live.reserve_sport_invalid' }).pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'live.reserve_sport_invalid' })),
+);
+const nameField = z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), z.string({ error: 'live.reserve_team_long' }).max(60, 'live.reserve_team_long'));
 /** ISO time or Unix seconds; the service checks it lies in the next 30 days. */
-const timeField = z.preprocess((v) => {
-  if (v === '' || v == null) return undefined;
-  if (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v))) return new Date(Number(v) * 1000);
-  return typeof v === 'string' ? new Date(v) : v;
-}, z.date({ error: 'live.reserve_time_invalid' }).refine((d) => !Number.isNaN(d.getTime()), 'live.reserve_time_invalid'));
+const timeField = z.preprocess(
+  (v) => {
+    if (v === '' || v == null) return undefined;
+    if (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v))) return new Date(Number(v) * 1000);
+    return typeof v === 'string' ? new Date(v) : v;
+  },
+  z.date({ error: 'live.reserve_time_invalid' }).refine((d) => !Number.isNaN(d.getTime()), 'live.reserve_time_invalid'),
+);
 
 export const setReserveLiveNew = defineCall({
   method: 'POST',
   path: 'api/Live/setReserveLiveNew',
   auth: true,
   input: z.object({
-    title: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string({ error: 'live.reserve_title_empty' }).min(1, 'live.reserve_title_empty').max(40, 'live.title_long')),
+    title: z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), z.string({ error: 'live.reserve_title_empty' }).min(1, 'live.reserve_title_empty').max(40, 'live.title_long')),
     start_time: timeField,
     /** The match it covers, when it covers one; its teams and kick-off then come from the match. */
     sport: sportField,
@@ -47,7 +53,8 @@ export const getReserveLiveList = defineCall({
 
 export const deleteReserveLive = defineCall({
   method: 'GET',
-  path: 'api/Live/deleteReserveLive', writes: true,
+  path: 'api/Live/deleteReserveLive',
+  writes: true,
   auth: true,
   input: z.object({ id: idField('live.reserve_not_found') }),
   data: z.null(),

@@ -21,16 +21,26 @@ export const VISITOR_MAX_LEVEL: LiveLevel = 'sd';
 /** Room state: offline; opened by the anchor and waiting for the stream; stream arriving. */
 export const RoomStatus = { OFFLINE: 0, WAITING: 1, LIVE: 2 } as const;
 
-const trimmedString = (error: string) => z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string({ error }));
+const trimmedString = (error: string) => z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), z.string({ error }));
 
 export const roomIdField = z.coerce.number({ error: 'live.room_id_invalid' }).int('live.room_id_invalid').positive('live.room_id_invalid');
 export const roomTypeField = z.coerce.number({ error: 'live.room_type_invalid' }).pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'live.room_type_invalid' }));
 /** The list filter also takes 0 (all). */
-const roomTypeFilter = z.preprocess((v) => (v === '' || v == null ? 0 : v), z.coerce.number({ error: 'live.room_type_invalid' }).pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'live.room_type_invalid' })));
+const roomTypeFilter = z.preprocess(
+  (v) => (v === '' || v == null ? 0 : v),
+  z.coerce.number({ error: 'live.room_type_invalid' }).pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'live.room_type_invalid' })),
+);
 export const titleField = trimmedString('live.title_empty').pipe(z.string().min(1, 'live.title_empty').max(ROOM_TITLE_MAX, 'live.title_long'));
 export const placardField = trimmedString('live.placard_long').pipe(z.string().max(PLACARD_MAX, 'live.placard_long'));
 // Covers come from our upload endpoint (/uploads/…) or are left empty for the default picture.
-const coverField = z.preprocess((v) => (v == null ? undefined : v), z.string({ error: 'live.cover_invalid' }).max(500, 'live.cover_invalid').regex(/^(|\/uploads\/[\w./-]+|https?:\/\/\S+)$/, 'live.cover_invalid').optional());
+const coverField = z.preprocess(
+  (v) => (v == null ? undefined : v),
+  z
+    .string({ error: 'live.cover_invalid' })
+    .max(500, 'live.cover_invalid')
+    .regex(/^(|\/uploads\/[\w./-]+|https?:\/\/\S+)$/, 'live.cover_invalid')
+    .optional(),
+);
 
 export const pageFields = {
   page: z.preprocess((v) => (v === '' || v == null ? 1 : v), z.coerce.number({ error: 'live.page_invalid' }).int('live.page_invalid').min(1, 'live.page_invalid').max(10_000, 'live.page_invalid')),
@@ -208,7 +218,8 @@ export const setTitle = defineCall({ method: 'GET', path: 'api/Live/setTitle', w
 
 export const updateLive = defineCall({
   method: 'GET',
-  path: 'api/Live/updateLive', writes: true,
+  path: 'api/Live/updateLive',
+  writes: true,
   auth: true,
   input: z.object(roomSettings),
   data: myRoomSchema,
@@ -222,8 +233,16 @@ export const getLiveUrl = defineCall({ method: 'GET', path: 'api/Live/getLiveUrl
 
 /** Anchor ids as "3,8,12" (the rooms of followed anchors on /attention); at most 100. */
 const uidsFilter = z.preprocess(
-  (v) => (v === '' || v == null ? undefined : String(v).split(',').map((x) => x.trim())),
-  z.array(z.coerce.number({ error: 'live.room_id_invalid' }).int('live.room_id_invalid').positive('live.room_id_invalid')).max(100, 'live.room_id_invalid').optional(),
+  (v) =>
+    v === '' || v == null
+      ? undefined
+      : String(v)
+          .split(',')
+          .map((x) => x.trim()),
+  z
+    .array(z.coerce.number({ error: 'live.room_id_invalid' }).int('live.room_id_invalid').positive('live.room_id_invalid'))
+    .max(100, 'live.room_id_invalid')
+    .optional(),
 );
 
 /** Every anchor's room for the /anchor list, live ones first (type 0 = all categories). */

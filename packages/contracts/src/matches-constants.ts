@@ -77,14 +77,12 @@ export const DEFAULT_IMMEDIATELY = { value1: true, value2: true, value3: false, 
 export const HEARTBEAT_MS = 30_000;
 export const GOAL_SOUND_MS = 6_000;
 
-
 export const PICKS = { eu: ['home', 'draw', 'away'], asia: ['home', 'away'], bs: ['over', 'under'] } as const;
 export const FORESIGHT_TITLE_MIN = 5;
 export const FORESIGHT_TITLE_MAX = 30;
 export const FORESIGHT_ANALYSIS_MAX = 2000;
 /** Result: 0 pending, 1 hit, 2 missed, 3 void (push, or the match did not finish normally). */
 export const ForesightResult = { PENDING: 0, HIT: 1, MISS: 2, VOID: 3 } as const;
-
 
 /** Frame codes of the score socket: data, register answer, heartbeat answer, error. */
 export const SocketCode = { DATA: 100, REGISTERED: 101, PONG: 102, ERROR: 1 } as const;

@@ -181,9 +181,15 @@ const matchIdField = z.preprocess((v) => (v === '' ? undefined : v), intParam('m
 /** 0 both sports, 1 football, 2 basketball. */
 const sportTypeField = z.preprocess((v) => (v === '' || v == null ? 0 : v), z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'matches.type_invalid' })));
 const sportTypeRequired = z.preprocess((v) => (v === '' || v == null ? 1 : v), z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: 'matches.type_invalid' })));
-const pageField = z.preprocess((v) => (v === '' || v == null ? 1 : v), z.coerce.number({ error: 'matches.page_invalid' }).int('matches.page_invalid').min(1, 'matches.page_invalid').max(10_000, 'matches.page_invalid'));
+const pageField = z.preprocess(
+  (v) => (v === '' || v == null ? 1 : v),
+  z.coerce.number({ error: 'matches.page_invalid' }).int('matches.page_invalid').min(1, 'matches.page_invalid').max(10_000, 'matches.page_invalid'),
+);
 const limitField = (def: number, max: number) =>
-  z.preprocess((v) => (v === '' || v == null ? def : v), z.coerce.number({ error: 'matches.limit_invalid' }).int('matches.limit_invalid').min(1, 'matches.limit_invalid').max(max, 'matches.limit_invalid'));
+  z.preprocess(
+    (v) => (v === '' || v == null ? def : v),
+    z.coerce.number({ error: 'matches.limit_invalid' }).int('matches.limit_invalid').min(1, 'matches.limit_invalid').max(max, 'matches.limit_invalid'),
+  );
 const optionalId = (msg: string) => z.preprocess((v) => (v === '' || v == null || v === 0 || v === '0' ? undefined : v), intParam(msg).optional());
 
 export const LIST_STATUSES = ['all', 'live', 'upcoming', 'finished'] as const;
@@ -239,7 +245,8 @@ export const getRobot = defineCall({
  */
 export const allMatch = defineCall({
   method: 'POST',
-  path: 'api/hot_match/all_match', writes: false,
+  path: 'api/hot_match/all_match',
+  writes: false,
   auth: false,
   input: z.object({
     type: sportTypeField,
@@ -247,7 +254,13 @@ export const allMatch = defineCall({
     competition_id: optionalId('matches.competition_invalid'),
     season_id: optionalId('matches.season_invalid'),
     /** Local calendar day YYYY-MM-DD, read with `tz`. */
-    date: z.preprocess((v) => (v === '' || v == null ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'matches.date_invalid').optional()),
+    date: z.preprocess(
+      (v) => (v === '' || v == null ? undefined : v),
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'matches.date_invalid')
+        .optional(),
+    ),
     /** Caller's offset from UTC in minutes (UTC+8 → 480). */
     tz: z.preprocess((v) => (v === '' || v == null ? 0 : v), z.coerce.number({ error: 'matches.tz_invalid' }).int('matches.tz_invalid').min(-840, 'matches.tz_invalid').max(840, 'matches.tz_invalid')),
     /** 1 = only matches the caller collected (needs login). */
@@ -281,7 +294,13 @@ export const collect = defineCall({
   input: z.object({
     match_id: matchIdField,
     type: sportTypeRequired.optional(),
-    status: z.preprocess((v) => (v === '' || v == null ? undefined : v), z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' })).optional()),
+    status: z.preprocess(
+      (v) => (v === '' || v == null ? undefined : v),
+      z.coerce
+        .number()
+        .pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' }))
+        .optional(),
+    ),
   }),
   data: z.object({ match_id: z.number(), collect: z.number() }),
 });
@@ -290,7 +309,13 @@ const reserveInput = z.object({
   match_id: matchIdField,
   type: sportTypeRequired.optional(),
   /** 1 reserve, 0 cancel; absent = toggle. */
-  status: z.preprocess((v) => (v === '' || v == null ? undefined : v), z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' })).optional()),
+  status: z.preprocess(
+    (v) => (v === '' || v == null ? undefined : v),
+    z.coerce
+      .number()
+      .pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' }))
+      .optional(),
+  ),
 });
 /** A user reserves a match (a reminder before kick-off comes with the notifications work). */
 export const reserveMatch = defineCall({ method: 'POST', path: 'api/Live/reserveMatch', auth: true, input: reserveInput, data: z.object({ match_id: z.number(), reserve: z.number() }) });
@@ -369,7 +394,13 @@ export const foresightList = defineCall({
   data: z.object({ list: z.array(foresightSchema), total: z.number(), page: z.number(), limit: z.number() }),
 });
 
-export const foresightDetail = defineCall({ method: 'GET', path: 'api/foresight/detail', auth: false, input: z.object({ id: z.preprocess((v) => (v === '' ? undefined : v), intParam('matches.foresight_invalid')) }), data: foresightSchema });
+export const foresightDetail = defineCall({
+  method: 'GET',
+  path: 'api/foresight/detail',
+  auth: false,
+  input: z.object({ id: z.preprocess((v) => (v === '' ? undefined : v), intParam('matches.foresight_invalid')) }),
+  data: foresightSchema,
+});
 
 export const foresightPublish = defineCall({
   method: 'POST',
@@ -381,10 +412,10 @@ export const foresightPublish = defineCall({
       kind: z.enum(EXPONENT_KINDS, { error: 'matches.pick_kind_invalid' }),
       pick: z.enum(['home', 'draw', 'away', 'over', 'under'], { error: 'matches.pick_invalid' }),
       title: z.preprocess(
-        (v) => (typeof v === 'string' ? v.trim() : v ?? ''),
+        (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
         z.string({ error: 'matches.title_length' }).min(FORESIGHT_TITLE_MIN, 'matches.title_length').max(FORESIGHT_TITLE_MAX, 'matches.title_length'),
       ),
-      analysis: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string({ error: 'matches.analysis_long' }).max(FORESIGHT_ANALYSIS_MAX, 'matches.analysis_long')),
+      analysis: z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), z.string({ error: 'matches.analysis_long' }).max(FORESIGHT_ANALYSIS_MAX, 'matches.analysis_long')),
       company_id: optionalId('matches.company_invalid'),
     })
     .refine((v) => (PICKS[v.kind] as readonly string[]).includes(v.pick), { message: 'matches.pick_invalid', path: ['pick'] }),
@@ -422,7 +453,10 @@ export const feedMatchSchema = z.object({
     name: nameSet,
     short: z.string().max(20).optional(),
     logo: z.string().max(500).optional(),
-    color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'matches.feed_color_invalid').optional(),
+    color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'matches.feed_color_invalid')
+      .optional(),
     country: z.string().max(40).optional(),
     /** Lower = shown first; hot competitions are the ones with priority ≤ 20. */
     priority: z.number().int().min(0).max(1000).optional(),
@@ -445,7 +479,10 @@ export const feedMatchSchema = z.object({
   red: pair.optional(),
   penalties: pair.nullable().optional(),
   quarters: z.object({ home: z.array(z.number().int().min(0).max(999)).max(10), away: z.array(z.number().int().min(0).max(999)).max(10) }).optional(),
-  stats: z.array(z.object({ key: z.string().min(1).max(40), home: z.number().min(0).max(100000), away: z.number().min(0).max(100000) })).max(40).optional(),
+  stats: z
+    .array(z.object({ key: z.string().min(1).max(40), home: z.number().min(0).max(100000), away: z.number().min(0).max(100000) }))
+    .max(40)
+    .optional(),
 });
 export type FeedMatch = z.infer<typeof feedMatchSchema>;
 
@@ -529,7 +566,6 @@ export const socketClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heartbeat') }),
 ]);
 export type SocketClientMessage = z.infer<typeof socketClientMessage>;
-
 
 /** Goal and card alerts (spec §3 goal event, plus the other languages' names). */
 export const alertFrameSchema = z.object({

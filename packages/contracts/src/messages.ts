@@ -39,15 +39,15 @@ export type MessageKey = keyof typeof messages;
 
 export function isMessageKey(key: string): key is MessageKey {
   return Object.prototype.hasOwnProperty.call(messages, key);
-};
+}
 
 /** Localize a catalogue key, filling {{name}} placeholders. Unknown keys come back unchanged. */
 export function translate(lang: Lang, key: string, params?: Record<string, string | number>): string {
   const entry = isMessageKey(key) ? messages[key] : undefined;
-  let text: string = entry ? entry[lang] ?? entry.en : key;
+  let text: string = entry ? (entry[lang] ?? entry.en) : key;
   if (params) for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{{${k}}}`, String(v));
   return text;
-};
+}
 
 /** Pick one of our languages from a header value such as "es-ES,es;q=0.9,en;q=0.8". */
 export function pickLang(...candidates: Array<string | undefined | null>): Lang {
@@ -59,4 +59,4 @@ export function pickLang(...candidates: Array<string | undefined | null>): Lang 
     }
   }
   return DEFAULT_LANG;
-};
+}

@@ -72,7 +72,8 @@ export function openApiDocument(opts: { title?: string; version?: string; server
     info: {
       title: opts.title ?? 'LiveSports API',
       version: opts.version ?? '1',
-      description: 'Live rooms, danmaku and chat, gifts and wallets, live scores and headlines. Every call answers { code, msg, data }. Log in with api/Login/login (or the mail-code calls) and send the token in the `token` header.',
+      description:
+        'Live rooms, danmaku and chat, gifts and wallets, live scores and headlines. Every call answers { code, msg, data }. Log in with api/Login/login (or the mail-code calls) and send the token in the `token` header.',
     },
     servers: [{ url: opts.serverUrl ?? '/' }],
     components: {

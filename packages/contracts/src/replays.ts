@@ -28,7 +28,14 @@ export const clipIdField = positiveId('replay.clip_id_invalid');
 const flag = (error: string) => z.coerce.number({ error }).pipe(z.union([z.literal(0), z.literal(1)], { error }));
 const seconds = (error: string) => z.coerce.number({ error }).finite(error).min(0, error).max(86_400, error);
 const text = (empty: string, long: string, max: number) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string({ error: empty })).pipe(z.string().min(1, empty).refine((s) => [...s].length <= max, long));
+  z
+    .preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), z.string({ error: empty }))
+    .pipe(
+      z
+        .string()
+        .min(1, empty)
+        .refine((s) => [...s].length <= max, long),
+    );
 
 export const replayLevelSchema = z.object({
   level: z.enum(LIVE_LEVELS),
@@ -187,7 +194,13 @@ export const getMyReplays = defineCall({
   data: z.object({ list: z.array(replayCardSchema), total: z.number(), page: z.number(), total_bytes: z.number() }),
 });
 
-export const setReplayHidden = defineCall({ method: 'POST', path: 'api/Replay/setHidden', auth: true, input: z.object({ id: replayIdField, hidden: flag('replay.hidden_invalid') }), data: replayCardSchema });
+export const setReplayHidden = defineCall({
+  method: 'POST',
+  path: 'api/Replay/setHidden',
+  auth: true,
+  input: z.object({ id: replayIdField, hidden: flag('replay.hidden_invalid') }),
+  data: replayCardSchema,
+});
 
 export const deleteReplay = defineCall({ method: 'POST', path: 'api/Replay/delete', auth: true, input: z.object({ id: replayIdField }), data: z.object({ id: z.number() }) });
 

@@ -8,10 +8,7 @@ export const KEYWORD_MAX = 50;
 /** Search words the browser remembers (spec §3 local setting historyList). */
 export const HISTORY_MAX = 10;
 
-export const keywordField = z.preprocess(
-  (v) => (v == null ? '' : String(v).trim().replace(/\s+/g, ' ')),
-  z.string().min(1, 'search.keyword_empty').max(KEYWORD_MAX, 'search.keyword_long'),
-);
+export const keywordField = z.preprocess((v) => (v == null ? '' : String(v).trim().replace(/\s+/g, ' ')), z.string().min(1, 'search.keyword_empty').max(KEYWORD_MAX, 'search.keyword_long'));
 
 /** A live room in search results. Rooms come with the live issue; until then the list is empty. */
 export const liveRoomCardSchema = z.object({

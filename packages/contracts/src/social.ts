@@ -44,7 +44,10 @@ export const attention = defineCall({
     id: idField,
     type: followType,
     /** 1 follow, 0 unfollow; absent = toggle. */
-    attention: z.coerce.number({ error: 'common.input_error' }).pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' })).optional(),
+    attention: z.coerce
+      .number({ error: 'common.input_error' })
+      .pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' }))
+      .optional(),
   }),
   data: z.object({ is_followed: z.union([z.literal(0), z.literal(1)]), fans: z.number() }),
 });

@@ -13,10 +13,7 @@
  */
 
 export type SqlRequest =
-  | { op: 'query'; tx?: number; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; keepText?: boolean }
-  | { op: 'begin' }
-  | { op: 'end'; tx: number; commit: boolean }
-  | { op: 'ready' };
+  { op: 'query'; tx?: number; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; keepText?: boolean } | { op: 'begin' } | { op: 'end'; tx: number; commit: boolean } | { op: 'ready' };
 
 export type SqlReply = { ok: true; result?: unknown } | { ok: false; error: Record<string, unknown> };
 

@@ -16,14 +16,56 @@ type Lang = 'zh' | 'en' | 'es';
 
 const LINES: Record<'football' | 'basketball', Record<Lang, string[]>> = {
   football: {
-    zh: ['这球传得太漂亮了', '禁区里那下是不是点球？', '门将今天神了', '中场控制住了节奏', '换人之后明显有活力', '这脚射门差一点！', '角球机会，看头球', '下半场还有机会', '裁判这哨吹得有点快', '主队压上来了'],
-    en: ['What a pass!', 'That has to be a penalty', 'Keeper is on fire today', 'They own the midfield now', 'So close!!', 'Corner coming, watch the near post', 'Great pressing from the front three', 'That sub changed the game', 'Offside? Looked level to me', 'Come on, one more goal'],
-    es: ['¡Qué pase!', 'Eso es penalti claro', 'El portero está imparable', '¡Casi! Por centímetros', 'Córner, atentos al primer palo', 'Qué presión tan buena arriba', 'Ese cambio lo ha cambiado todo', '¡Vamos, uno más!', 'El árbitro se ha comido esa', 'Partidazo'],
+    zh: [
+      '这球传得太漂亮了',
+      '禁区里那下是不是点球？',
+      '门将今天神了',
+      '中场控制住了节奏',
+      '换人之后明显有活力',
+      '这脚射门差一点！',
+      '角球机会，看头球',
+      '下半场还有机会',
+      '裁判这哨吹得有点快',
+      '主队压上来了',
+    ],
+    en: [
+      'What a pass!',
+      'That has to be a penalty',
+      'Keeper is on fire today',
+      'They own the midfield now',
+      'So close!!',
+      'Corner coming, watch the near post',
+      'Great pressing from the front three',
+      'That sub changed the game',
+      'Offside? Looked level to me',
+      'Come on, one more goal',
+    ],
+    es: [
+      '¡Qué pase!',
+      'Eso es penalti claro',
+      'El portero está imparable',
+      '¡Casi! Por centímetros',
+      'Córner, atentos al primer palo',
+      'Qué presión tan buena arriba',
+      'Ese cambio lo ha cambiado todo',
+      '¡Vamos, uno más!',
+      'El árbitro se ha comido esa',
+      'Partidazo',
+    ],
   },
   basketball: {
     zh: ['这个三分太准了', '防守轮转不到位', '快攻漂亮！', '篮板要抢下来啊', '暂停之后打出一波', '这球是走步吧', '罚球要稳住', '内线吃饼了'],
     en: ['Splash! From way downtown', 'Defense needs to rotate', 'What a fast break', 'Box out!!', 'Timeout worked, 8-0 run', 'That was a travel', 'Clutch free throws please', 'And-one!'],
-    es: ['¡Triple desde casa!', 'Hay que rotar en defensa', '¡Qué contraataque!', 'Ese rebote era nuestro', 'El tiempo muerto ha funcionado', 'Eso es pasos', '¡Canasta y adicional!', 'Tiros libres, con calma'],
+    es: [
+      '¡Triple desde casa!',
+      'Hay que rotar en defensa',
+      '¡Qué contraataque!',
+      'Ese rebote era nuestro',
+      'El tiempo muerto ha funcionado',
+      'Eso es pasos',
+      '¡Canasta y adicional!',
+      'Tiros libres, con calma',
+    ],
   },
 };
 
@@ -62,7 +104,15 @@ export function startDemoChatter(app: FastifyInstance, messages: ChatModule['mes
     const live = await db
       .select({ id: liveRooms.id })
       .from(liveRooms)
-      .where(and(inArray(liveRooms.id, cast.rooms.map((r) => r.roomId)), eq(liveRooms.status, RoomStatus.LIVE)));
+      .where(
+        and(
+          inArray(
+            liveRooms.id,
+            cast.rooms.map((r) => r.roomId),
+          ),
+          eq(liveRooms.status, RoomStatus.LIVE),
+        ),
+      );
     if (!live.length || !cast.fans.length) return;
     const room = cast.rooms.find((r) => r.roomId === pick(live).id)!;
     const fan = pick(cast.fans);
@@ -74,12 +124,15 @@ export function startDemoChatter(app: FastifyInstance, messages: ChatModule['mes
     .then((cast) => {
       const next = () => {
         if (stopped) return;
-        timer = setTimeout(() => {
-          // A refusal (a rate limit, a room that just went offline) skips one line; the next tick tries again.
-          inFlight = tick(cast)
-            .catch((err) => app.log.debug({ err }, 'demo chatter line skipped'))
-            .finally(next);
-        }, minMs + random() * (maxMs - minMs));
+        timer = setTimeout(
+          () => {
+            // A refusal (a rate limit, a room that just went offline) skips one line; the next tick tries again.
+            inFlight = tick(cast)
+              .catch((err) => app.log.debug({ err }, 'demo chatter line skipped'))
+              .finally(next);
+          },
+          minMs + random() * (maxMs - minMs),
+        );
         timer.unref();
       };
       next();

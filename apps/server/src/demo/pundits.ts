@@ -12,9 +12,21 @@ import { rngFor } from '../modules/matches/replay/random.ts';
 // they also get a record on recent results, so the hit rates mean something at once.
 
 const TITLES = {
-  en: { win: ['{team} to win it', 'Backing {team} today', '{team}: three points'], draw: ['A draw is on the cards'], asia: ['{team} covers the line', 'Handicap: {team}'], over: ['Goals in this one'], under: ['A tight, low game'] },
+  en: {
+    win: ['{team} to win it', 'Backing {team} today', '{team}: three points'],
+    draw: ['A draw is on the cards'],
+    asia: ['{team} covers the line', 'Handicap: {team}'],
+    over: ['Goals in this one'],
+    under: ['A tight, low game'],
+  },
   zh: { win: ['看好{team}取胜', '{team}拿下三分', '力挺{team}'], draw: ['本场看平局'], asia: ['{team}让球打出', '让球推荐：{team}'], over: ['本场看大球'], under: ['本场看小球'] },
-  es: { win: ['{team} gana hoy', 'Apuesto por {team}', '{team}: tres puntos'], draw: ['Huele a empate'], asia: ['{team} cubre el hándicap', 'Hándicap: {team}'], over: ['Partido con goles'], under: ['Partido cerrado'] },
+  es: {
+    win: ['{team} gana hoy', 'Apuesto por {team}', '{team}: tres puntos'],
+    draw: ['Huele a empate'],
+    asia: ['{team} cubre el hándicap', 'Hándicap: {team}'],
+    over: ['Partido con goles'],
+    under: ['Partido cerrado'],
+  },
 } as const;
 const away = aliasedTable(matchTeams, 'away');
 
@@ -69,7 +81,10 @@ export function createDemoPundits(deps: { db: Db; foresight: ForesightService; c
       lastRun = now;
       const ids = (await anchors()).map((a) => a.id);
       if (!ids.length) return;
-      const [{ settled }] = await db.select({ settled: sql<number>`count(*)` }).from(foresights).where(sql`${foresights.result} <> 0`);
+      const [{ settled }] = await db
+        .select({ settled: sql<number>`count(*)` })
+        .from(foresights)
+        .where(sql`${foresights.result} <> 0`);
       if (Number(settled) === 0) {
         // First run: a record on the latest results, published (as of) two hours before each kick-off.
         const done = await candidates(and(eq(matches.status, 8), eq(matches.source, 'replay')), 'desc', 40);

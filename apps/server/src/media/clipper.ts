@@ -39,7 +39,32 @@ export async function cutClip(ffmpeg: string, storage: Storage, src: ClipSource)
     const out = path.join(work, 'clip.mp4');
     const from = Math.max(0, src.start - used[0].start);
     const codec = src.exact ? ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '22', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k'] : ['-c', 'copy'];
-    await run(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-ss', from.toFixed(3), '-i', list, '-t', (src.end - src.start).toFixed(3), ...codec, '-avoid_negative_ts', 'make_zero', '-movflags', '+faststart', out], 300_000);
+    await run(
+      ffmpeg,
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'concat',
+        '-safe',
+        '0',
+        '-ss',
+        from.toFixed(3),
+        '-i',
+        list,
+        '-t',
+        (src.end - src.start).toFixed(3),
+        ...codec,
+        '-avoid_negative_ts',
+        'make_zero',
+        '-movflags',
+        '+faststart',
+        out,
+      ],
+      300_000,
+    );
     const duration = await probeDuration(ffmpeg, out);
     const poster = path.join(work, 'poster.jpg');
     const posterOk = await run(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-ss', (duration / 2).toFixed(2), '-i', out, '-frames:v', '1', '-vf', 'scale=-2:360', '-q:v', '4', poster]).then(

@@ -249,13 +249,19 @@ export class Ingest {
     // The heights are known from the plan: the recorder need not probe each level's first segment.
     const heights = Object.fromEntries(this.levels(stream.roomId).map((l) => [l.level, l.height]));
     const recordDir = recorder?.partDir(stream.roomId, heights) ?? undefined;
-    const run = startLadder(this.opts.ffmpeg!, rungs, this.hlsRoot(stream.roomId), (code, stderr) => {
-      if (stream.ladder?.run !== run) return;
-      this.stopLadder(stream);
-      if (stream.ending || this.stopped) return;
-      this.opts.log.warn({ room: stream.roomId, code, stderr }, 'live: transcoder exited');
-      if (stream.restarts++ < MAX_LADDER_RESTARTS) setTimeout(() => !stream.ending && !this.stopped && this.runLadder(stream), 1000).unref();
-    }, recordDir);
+    const run = startLadder(
+      this.opts.ffmpeg!,
+      rungs,
+      this.hlsRoot(stream.roomId),
+      (code, stderr) => {
+        if (stream.ladder?.run !== run) return;
+        this.stopLadder(stream);
+        if (stream.ending || this.stopped) return;
+        this.opts.log.warn({ room: stream.roomId, code, stderr }, 'live: transcoder exited');
+        if (stream.restarts++ < MAX_LADDER_RESTARTS) setTimeout(() => !stream.ending && !this.stopped && this.runLadder(stream), 1000).unref();
+      },
+      recordDir,
+    );
     if (recorder && recordDir) run.process.once('exit', () => recorder.partEnded(stream.roomId, recordDir));
     const outputs: Array<{ end(): void }> = [];
     for (const [level, out] of run.outputs) {

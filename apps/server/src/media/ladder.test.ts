@@ -13,9 +13,17 @@ describe('planLadder', () => {
 
   it('a rung as tall as the source is the original itself', () => {
     const r = planLadder({ width: 1280, height: 720, fps: 30 });
-    expect(r.map((x) => [x.level, x.height, x.alias])).toEqual([['hd', 720, true], ['sd', 480, false], ['smooth', 360, false]]);
+    expect(r.map((x) => [x.level, x.height, x.alias])).toEqual([
+      ['hd', 720, true],
+      ['sd', 480, false],
+      ['smooth', 360, false],
+    ]);
     const small = planLadder({ width: 640, height: 360, fps: 15 });
-    expect(small.map((x) => [x.height, x.alias])).toEqual([[360, true], [240, false], [180, false]]);
+    expect(small.map((x) => [x.height, x.alias])).toEqual([
+      [360, true],
+      [240, false],
+      [180, false],
+    ]);
   });
 
   it('assumes 720p when the metadata says nothing', () => {
@@ -24,7 +32,10 @@ describe('planLadder', () => {
 
   it('sends each encoded rung to its own pipe and skips aliases', () => {
     const { args, fdOf } = ladderArgs(planLadder({ width: 1280, height: 720, fps: 30 }), '/tmp/hls');
-    expect([...fdOf]).toEqual([['sd', 3], ['smooth', 4]]);
+    expect([...fdOf]).toEqual([
+      ['sd', 3],
+      ['smooth', 4],
+    ]);
     expect(args.join(' ')).toContain('split=2');
     expect(args.join(' ')).toContain('/tmp/hls/original/index.m3u8');
     expect(args.join(' ')).not.toContain('/tmp/hls/hd/');

@@ -59,15 +59,43 @@ export function ladderArgs(rungs: Rung[], hlsDir: string, recordDir?: string): {
       const fd = 3 + i;
       fdOf.set(r.level, fd);
       args.push(
-        '-map', `[v${i}]`, '-map', '0:a?',
-        '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
-        '-b:v', `${r.kbps}k`, '-maxrate', `${r.kbps}k`, '-bufsize', `${r.kbps * 2}k`,
+        '-map',
+        `[v${i}]`,
+        '-map',
+        '0:a?',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-tune',
+        'zerolatency',
+        '-pix_fmt',
+        'yuv420p',
+        '-b:v',
+        `${r.kbps}k`,
+        '-maxrate',
+        `${r.kbps}k`,
+        '-bufsize',
+        `${r.kbps * 2}k`,
         // A key frame every 2 s whatever the frame rate: HLS segments and FLV joins start there.
-        '-force_key_frames', 'expr:gte(t,n_forced*2)', '-sc_threshold', '0',
-        '-c:a', 'aac', '-b:a', '96k', '-ar', '44100',
+        '-force_key_frames',
+        'expr:gte(t,n_forced*2)',
+        '-sc_threshold',
+        '0',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '96k',
+        '-ar',
+        '44100',
         // Both FLV and MPEG-TS are fed from one encode, so codec headers go out of band.
-        '-flags:v', '+global_header', '-flags:a', '+global_header',
-        '-f', 'tee', `[f=flv:flvflags=no_duration_filesize]pipe\\:${fd}|${hls(r.level)}${recordDir ? `|${recordingOutput(recordDir, r.level)}` : ''}`,
+        '-flags:v',
+        '+global_header',
+        '-flags:a',
+        '+global_header',
+        '-f',
+        'tee',
+        `[f=flv:flvflags=no_duration_filesize]pipe\\:${fd}|${hls(r.level)}${recordDir ? `|${recordingOutput(recordDir, r.level)}` : ''}`,
       );
     });
   }
@@ -81,7 +109,25 @@ export function ladderArgs(rungs: Rung[], hlsDir: string, recordDir?: string): {
     const live = `[f=hls:hls_time=2:hls_list_size=6:hls_flags=delete_segments+omit_endlist:hls_segment_filename=${path.join(hlsDir, 'original', 'seg%05d.ts')}]${path.join(hlsDir, 'original', 'index.m3u8')}`;
     args.push('-map', '0:v', '-map', '0:a?', '-c', 'copy', '-f', 'tee', `${live}|${recordingOutput(recordDir, 'original')}`);
   } else {
-    args.push('-map', '0:v', '-map', '0:a?', '-c', 'copy', '-f', 'hls', '-hls_time', '2', '-hls_list_size', '6', '-hls_flags', 'delete_segments+omit_endlist', '-hls_segment_filename', path.join(hlsDir, 'original', 'seg%05d.ts'), path.join(hlsDir, 'original', 'index.m3u8'));
+    args.push(
+      '-map',
+      '0:v',
+      '-map',
+      '0:a?',
+      '-c',
+      'copy',
+      '-f',
+      'hls',
+      '-hls_time',
+      '2',
+      '-hls_list_size',
+      '6',
+      '-hls_flags',
+      'delete_segments+omit_endlist',
+      '-hls_segment_filename',
+      path.join(hlsDir, 'original', 'seg%05d.ts'),
+      path.join(hlsDir, 'original', 'index.m3u8'),
+    );
   }
   return { args, fdOf };
 }

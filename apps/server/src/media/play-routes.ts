@@ -56,29 +56,33 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRouteOptions) {
       leave?.();
       detach = leave = null;
     };
-    detach = opts.ingest.attachViewer(streamPath, {
-      write(buf) {
-        if (raw.destroyed) return;
-        if (raw.writableLength > MAX_VIEWER_BACKLOG) {
-          raw.destroy();
-          return;
-        }
-        raw.write(buf);
+    detach = opts.ingest.attachViewer(
+      streamPath,
+      {
+        write(buf) {
+          if (raw.destroyed) return;
+          if (raw.writableLength > MAX_VIEWER_BACKLOG) {
+            raw.destroy();
+            return;
+          }
+          raw.write(buf);
+        },
+        end() {
+          if (!raw.writableEnded) raw.end();
+          close();
+        },
       },
-      end() {
-        if (!raw.writableEnded) raw.end();
-        close();
+      () => {
+        // Headers go out just before the first byte, so a refused attach can still answer 404.
+        reply.hijack();
+        raw.writeHead(200, {
+          'content-type': 'video/x-flv',
+          'cache-control': 'no-store',
+          'access-control-allow-origin': '*',
+          connection: 'keep-alive',
+        });
       },
-    }, () => {
-      // Headers go out just before the first byte, so a refused attach can still answer 404.
-      reply.hijack();
-      raw.writeHead(200, {
-        'content-type': 'video/x-flv',
-        'cache-control': 'no-store',
-        'access-control-allow-origin': '*',
-        connection: 'keep-alive',
-      });
-    });
+    );
     if (!detach) return fail(req, reply, 404, 'live.room_offline');
     leave = opts.viewers.open(roomId);
     opts.ingest.notePeak(roomId);

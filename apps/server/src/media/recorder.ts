@@ -116,10 +116,12 @@ export class Recorder implements RecordingHooks {
     const session: Session = { roomId, replay: Promise.resolve(null), parts: [], queue: Promise.resolve(), ended: false, closed: false, done, finish, finished: false };
     // A broadcast that dropped a moment ago may still be finalising: continue its replay once it is.
     const previous = old?.done ?? Promise.resolve();
-    session.replay = previous.then(() => this.openReplay(roomId)).catch((err) => {
-      this.opts.log.error({ err, room: roomId }, 'replay: could not open the replay');
-      return null;
-    });
+    session.replay = previous
+      .then(() => this.openReplay(roomId))
+      .catch((err) => {
+        this.opts.log.error({ err, room: roomId }, 'replay: could not open the replay');
+        return null;
+      });
     this.sessions.set(roomId, session);
   }
 
@@ -134,7 +136,13 @@ export class Recorder implements RecordingHooks {
       return repo.update(last.id, { status: 0, endedAt: null });
     }
     const title = (await this.opts.repo.roomTitle(roomId)) ?? '';
-    return repo.create({ roomId, title, storageKey: `replays/${roomId}/${crypto.randomBytes(9).toString('base64url')}`, startedAt: now, matchId: await this.opts.linkedMatch(roomId, now).catch(() => null) });
+    return repo.create({
+      roomId,
+      title,
+      storageKey: `replays/${roomId}/${crypto.randomBytes(9).toString('base64url')}`,
+      startedAt: now,
+      matchId: await this.opts.linkedMatch(roomId, now).catch(() => null),
+    });
   }
 
   partDir(roomId: number, heights: Partial<Record<string, number>> = {}): string | null {
@@ -144,7 +152,18 @@ export class Recorder implements RecordingHooks {
     const dir = path.join(this.stagingRoot, `${roomId}-${Date.now().toString(36)}-${index}`);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
-    const part: Part = { index, dir, ts0: null, wall: Number.POSITIVE_INFINITY, taken: new Map(), offset: null, number: 0, running: true, heights, timer: setInterval(() => this.collectSoon(s, part), POLL_MS) };
+    const part: Part = {
+      index,
+      dir,
+      ts0: null,
+      wall: Number.POSITIVE_INFINITY,
+      taken: new Map(),
+      offset: null,
+      number: 0,
+      running: true,
+      heights,
+      timer: setInterval(() => this.collectSoon(s, part), POLL_MS),
+    };
     part.timer.unref();
     s.parts.push(part);
     this.byDir.set(dir, part);
@@ -307,7 +326,10 @@ export class Recorder implements RecordingHooks {
       return;
     }
     for (const l of replay.levels) {
-      const text = finalPlaylist(segments.filter((x) => x.level === l.level), (k) => path.posix.basename(k));
+      const text = finalPlaylist(
+        segments.filter((x) => x.level === l.level),
+        (k) => path.posix.basename(k),
+      );
       await this.opts.storage.put(`${replay.storageKey}/${l.dir}/index.m3u8`, Buffer.from(text), 'application/vnd.apple.mpegurl');
     }
     const ready = await repo.update(replayId, { status: 1, endedAt: now, closed: closed ? 1 : 0 });

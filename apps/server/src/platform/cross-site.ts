@@ -32,7 +32,7 @@ const originOf = (url: string): string | null => {
 export function fromOwnSite(req: FastifyRequest, publicOrigin: string | null): boolean {
   const site = req.headers['sec-fetch-site'];
   if (typeof site === 'string' && site) return OWN_SITE.has(site);
-  const origin = req.headers.origin ?? (typeof req.headers.referer === 'string' ? originOf(req.headers.referer) ?? 'null' : undefined);
+  const origin = req.headers.origin ?? (typeof req.headers.referer === 'string' ? (originOf(req.headers.referer) ?? 'null') : undefined);
   if (origin === undefined) return true;
   if (origin === publicOrigin) return true;
   const host = req.headers.host;

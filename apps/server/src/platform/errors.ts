@@ -21,5 +21,4 @@ export const notLoggedIn = () => new AppError('auth.login_first', 401, Code.NOT_
 export const forbidden = (key: MessageKey = 'common.forbidden') => new AppError(key, 403);
 export const notFound = (key: MessageKey = 'common.not_found') => new AppError(key, 404);
 export const conflict = (key: MessageKey, params?: Record<string, string | number>) => new AppError(key, 409, Code.ERROR, params);
-export const tooMany = (key: MessageKey = 'common.too_many', params?: Record<string, string | number>) =>
-  new AppError(key, 429, Code.ERROR, params);
+export const tooMany = (key: MessageKey = 'common.too_many', params?: Record<string, string | number>) => new AppError(key, 429, Code.ERROR, params);

@@ -37,10 +37,15 @@ describe('IPC bus (several socket processes, no Redis)', () => {
     for (const m of ['a', 'b', 'c']) await buses[0].publish('room:1', m);
     expect(got[0]).toEqual(['a', 'b', 'c']);
     await tick();
-    expect(got).toEqual([['a', 'b', 'c'], ['a', 'b', 'c'], ['a', 'b', 'c'], ['a', 'b', 'c']]);
+    expect(got).toEqual([
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c'],
+    ]);
   });
 
-  it('the primary\'s own publishes reach the processes; a process that does not listen gets nothing', async () => {
+  it("the primary's own publishes reach the processes; a process that does not listen gets nothing", async () => {
     const { hub, buses } = cluster(2);
     const got: string[] = [];
     await buses[0].subscribe('horn', (m) => got.push(m));

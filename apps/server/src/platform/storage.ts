@@ -114,10 +114,7 @@ async function createS3Storage(config: Config): Promise<Storage> {
     region: config.S3_REGION,
     endpoint: config.S3_ENDPOINT,
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    credentials:
-      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
-        : undefined,
+    credentials: config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY } : undefined,
   };
   const bucket = config.S3_BUCKET!;
   const s3 = new S3(clientConfig);
@@ -176,7 +173,6 @@ async function createS3Storage(config: Config): Promise<Storage> {
   };
 }
 
-
 declare module 'fastify' {
   interface FastifyInstance {
     storage: Storage;
@@ -217,7 +213,12 @@ export const storagePlugin = fp(
       const obj = await storage.get(key, range);
       if (!obj) return reply.status(404).send({ code: 1, msg: 'Not found', data: null });
       if (obj.contentRange) reply.status(206).header('content-range', obj.contentRange);
-      return reply.header('content-type', obj.contentType).header('accept-ranges', 'bytes').header('content-length', obj.length).header('cache-control', 'public, max-age=31536000, immutable').send(obj.body);
+      return reply
+        .header('content-type', obj.contentType)
+        .header('accept-ranges', 'bytes')
+        .header('content-length', obj.length)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(obj.body);
     });
   },
   { name: 'storage', fastify: '5.x', dependencies: ['config'] },

@@ -97,8 +97,7 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
     if ('bytes' in data) sendPrepared(c.ws, data);
     else c.ws.send(JSON.stringify(data));
   }
-  const fail = (c: Client, request: string, key: string, params?: Record<string, string | number>) =>
-    write(c, { type: 'error', msg: localize(c.req, key, params), request });
+  const fail = (c: Client, request: string, key: string, params?: Record<string, string | number>) => write(c, { type: 'error', msg: localize(c.req, key, params), request });
   const failWith = (c: Client, request: string, err: unknown) => {
     if (err instanceof AppError) return fail(c, request, err.key, err.params);
     throw err;
@@ -401,10 +400,12 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
 
     ws.on('message', (data) => {
       if (!withinBudget()) return void ws.close(1008, 'too many frames');
-      queue = queue.then(() => handle(data.toString())).catch((err) => {
-        app.log.error({ err }, 'im frame failed');
-        fail(c, 'unknown', 'common.error');
-      });
+      queue = queue
+        .then(() => handle(data.toString()))
+        .catch((err) => {
+          app.log.error({ err }, 'im frame failed');
+          fail(c, 'unknown', 'common.error');
+        });
     });
     ws.on('close', () => {
       releasePreLogin();

@@ -176,8 +176,14 @@ export async function scoreSocket(app: FastifyInstance, opts: { service: Matches
     const withinBudget = app.sockets.score.frameBudget();
     const c: Client = { ws, id: crypto.randomUUID(), registered: false, companyId: 1, classify: 1, lastSeen: Date.now(), held: null, snapshotsInFlight: 0 };
     clients.add(c);
-    ws.on('close', () => { clients.delete(c); release(); });
-    ws.on('error', () => { clients.delete(c); release(); });
+    ws.on('close', () => {
+      clients.delete(c);
+      release();
+    });
+    ws.on('error', () => {
+      clients.delete(c);
+      release();
+    });
     ws.on('message', (raw) => {
       if (!withinBudget()) return void ws.close(1008, 'too many frames');
       c.lastSeen = Date.now();

@@ -47,7 +47,11 @@ describe('authorization matrix from the contracts', () => {
     const needLogin = calls.filter((c) => c.call.auth);
     expect(needLogin.length).toBeGreaterThan(60);
     for (const { name, call } of needLogin) {
-      for (const [who, token] of [['nobody', undefined], ['forged', 'f'.repeat(64)], ['signed out', signedOut]] as const) {
+      for (const [who, token] of [
+        ['nobody', undefined],
+        ['forged', 'f'.repeat(64)],
+        ['signed out', signedOut],
+      ] as const) {
         const res = await ask(call.method, call.path, token);
         expect({ name, who, code: res.json().code }).toEqual({ name, who, code: 700 });
       }
@@ -58,7 +62,10 @@ describe('authorization matrix from the contracts', () => {
     const admin = calls.filter((c) => c.call.path.toLowerCase().includes('api/admin/'));
     expect(admin.length).toBeGreaterThan(3);
     for (const { name, call } of admin) {
-      for (const [who, token] of [['viewer', viewer], ['anchor', anchorToken]] as const) {
+      for (const [who, token] of [
+        ['viewer', viewer],
+        ['anchor', anchorToken],
+      ] as const) {
         const res = await ask(call.method, call.path, token);
         expect({ name, who, code: res.json().code, refused: res.statusCode >= 400 }).toEqual({ name, who, code: 1, refused: true });
       }
@@ -80,7 +87,27 @@ describe('hostile values for every field of every call', () => {
   const hostileValue = fc.oneof(
     fc.string({ maxLength: 40 }),
     fc.string({ unit: 'grapheme', maxLength: 20 }),
-    fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\u202Eevil', '\u200B', '0x10', '1e3', '-1', '9'.repeat(40), 'NaN', 'Infinity', 'true', 'null', '__proto__', '<script>alert(1)</script>', "' or 1=1 --", '../../etc/passwd', 'x'.repeat(20_000)),
+    fc.constantFrom(
+      '',
+      ' ',
+      '\u0000',
+      'a\u0000b',
+      '\u202Eevil',
+      '\u200B',
+      '0x10',
+      '1e3',
+      '-1',
+      '9'.repeat(40),
+      'NaN',
+      'Infinity',
+      'true',
+      'null',
+      '__proto__',
+      '<script>alert(1)</script>',
+      "' or 1=1 --",
+      '../../etc/passwd',
+      'x'.repeat(20_000),
+    ),
     fc.integer(),
     fc.double(),
     fc.boolean(),
@@ -90,7 +117,7 @@ describe('hostile values for every field of every call', () => {
     fc.constant([[[[[[[[[[[1]]]]]]]]]]]),
   );
 
-  it('never answers 500, always the envelope, and a refused call moves none of the caller\'s money', async () => {
+  it("never answers 500, always the envelope, and a refused call moves none of the caller's money", async () => {
     const db = app.database.db;
     const moves = async () => (await db.select({ n: count() }).from(ledgerOps).where(eq(ledgerOps.userId, userId)))[0].n;
     const skip = new Set(['signOut', 'registered']);

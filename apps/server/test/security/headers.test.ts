@@ -50,7 +50,10 @@ describe('security headers and the session cookie', () => {
       expect(String(res.headers['content-security-policy'])).toContain('wss://sports.example');
       const u = await newUser(secure);
       const login = await secure.inject({ method: 'POST', url: '/api/user/login', payload: { mobile: u.email, password: u.password, device_type: 'pc', ticket: await captchaTicket(secure) } });
-      const token = [login.headers['set-cookie']].flat().map(String).find((c) => c.startsWith('token='))!;
+      const token = [login.headers['set-cookie']]
+        .flat()
+        .map(String)
+        .find((c) => c.startsWith('token='))!;
       expect(token).toMatch(/HttpOnly/i);
       expect(token).toMatch(/Secure/i);
     } finally {

@@ -35,7 +35,13 @@ describe('hostile input', () => {
   it('refuses a deeply nested array in a number field (was a stack overflow and a 500)', async () => {
     const deep = `${'['.repeat(5000)}1${']'.repeat(5000)}`;
     for (const url of ['/api/member/handselGift', '/api/Barrage/send', '/api/hot_match/all_match']) {
-      const res = await app.inject({ method: 'POST', url, headers: { token, 'content-type': 'application/json' }, payload: `{"room_id":${deep},"gift_id":1,"num":1,"type":${deep}}`, remoteAddress: freshIp() });
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: { token, 'content-type': 'application/json' },
+        payload: `{"room_id":${deep},"gift_id":1,"num":1,"type":${deep}}`,
+        remoteAddress: freshIp(),
+      });
       expect({ url, status: res.statusCode, code: res.json().code }).toEqual({ url, status: 400, code: 1 });
     }
   });
@@ -55,7 +61,8 @@ describe('hostile input', () => {
 
   it('nicknames: NFKC-normalised, no bidi or zero-width characters, no reserved or look-alike names', async () => {
     const u = await newUser(app);
-    const set = (user_nickname: string, lang = 'en') => app.inject({ method: 'POST', url: '/api/member/updateInfo', headers: { token: u.token, lang }, payload: { user_nickname }, remoteAddress: freshIp() });
+    const set = (user_nickname: string, lang = 'en') =>
+      app.inject({ method: 'POST', url: '/api/member/updateInfo', headers: { token: u.token, lang }, payload: { user_nickname }, remoteAddress: freshIp() });
     for (const bad of ['ann\u202Egnp.exe', 'ad\u200Bmin', 'zero\uFEFFwidth']) expect((await set(bad)).json().msg).toBe('A nickname cannot contain invisible or text-direction characters');
     for (const reserved of ['admin', 'ＡＤＭＩＮ', 'Admin_01', 'System', '管理员', 'soporte']) {
       expect({ reserved, msg: (await set(reserved)).json().msg }).toEqual({ reserved, msg: 'This nickname is reserved, please choose another' });
@@ -66,7 +73,13 @@ describe('hostile input', () => {
     const mine = await set(name);
     expect(mine.json().data.user_nickname).toBe(name.normalize('NFKC'));
     const other = await newUser(app);
-    const copy = await app.inject({ method: 'POST', url: '/api/member/updateInfo', headers: { token: other.token }, payload: { user_nickname: name.normalize('NFKC').toUpperCase() }, remoteAddress: freshIp() });
+    const copy = await app.inject({
+      method: 'POST',
+      url: '/api/member/updateInfo',
+      headers: { token: other.token },
+      payload: { user_nickname: name.normalize('NFKC').toUpperCase() },
+      remoteAddress: freshIp(),
+    });
     expect(copy.json().msg).toBe('This nickname is already in use');
   });
 

@@ -76,7 +76,11 @@ const mobileRoutes: RouteObject[] = [
   { path: 'schedule', lazy: () => import('@/features/matches/pages/schedule').then((m) => ({ Component: m.SchedulePage })), handle: { title: 'routes.schedule', tab: 'scores' } },
   { path: 'foresight', lazy: () => import('@/features/matches/pages/foresight').then((m) => ({ Component: m.ForesightPage })), handle: { title: 'routes.foresight', tab: 'scores' } },
   { path: 'base-football', lazy: () => import('@/features/matches/pages/competition-data').then((m) => ({ Component: m.BaseFootballPage })), handle: { title: 'routes.baseFootball', tab: 'scores' } },
-  { path: 'base-basketball', lazy: () => import('@/features/matches/pages/competition-data').then((m) => ({ Component: m.BaseBasketballPage })), handle: { title: 'routes.baseBasketball', tab: 'scores' } },
+  {
+    path: 'base-basketball',
+    lazy: () => import('@/features/matches/pages/competition-data').then((m) => ({ Component: m.BaseBasketballPage })),
+    handle: { title: 'routes.baseBasketball', tab: 'scores' },
+  },
   { path: 'news', lazy: page(() => import('./routes/news')), handle: { title: 'routes.news', tab: 'news' } },
   { path: 'detail', lazy: page(() => import('./routes/detail')), handle: { title: 'routes.detail', tab: 'news' } },
   { path: 'circle', lazy: page(() => import('./routes/circle')), handle: { title: 'routes.circle', tab: 'news' } },

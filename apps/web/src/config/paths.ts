@@ -104,10 +104,31 @@ export const HEADER_HIDE_SCROLL_PX = 60;
  * except the social-login callback (it finishes a desktop flow) and the placeholder routes.
  */
 const MOBILE_PAGES = new Set<string>([
-  paths.root, paths.home, paths.login, paths.basketball, paths.football, paths.anchor, paths.schedule, paths.rank,
-  paths.attention, paths.reserve, paths.foresight, paths.news, paths.baseFootball, paths.baseBasketball, paths.circle,
-  paths.circleDetail, paths.download, paths.live, paths.scoreLive, paths.search, paths.member, paths.detail,
-  paths.persona, paths.aboutUser, paths.notFound,
+  paths.root,
+  paths.home,
+  paths.login,
+  paths.basketball,
+  paths.football,
+  paths.anchor,
+  paths.schedule,
+  paths.rank,
+  paths.attention,
+  paths.reserve,
+  paths.foresight,
+  paths.news,
+  paths.baseFootball,
+  paths.baseBasketball,
+  paths.circle,
+  paths.circleDetail,
+  paths.download,
+  paths.live,
+  paths.scoreLive,
+  paths.search,
+  paths.member,
+  paths.detail,
+  paths.persona,
+  paths.aboutUser,
+  paths.notFound,
 ]);
 
 /** Whether a narrow screen opening this desktop path goes to a page of the mobile site. */

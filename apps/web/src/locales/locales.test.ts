@@ -20,7 +20,12 @@ export function flatten(value: unknown, prefix = '', out: Record<string, unknown
 
 function namespaces(lang: string): string[] {
   const dir = path.join(root, lang);
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')) : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => f.replace(/\.json$/, ''))
+    : [];
 }
 
 function load(lang: string, ns: string): Record<string, unknown> {

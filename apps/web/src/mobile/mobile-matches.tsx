@@ -98,13 +98,7 @@ export function MobileMatchesPage({ sport }: { sport: Sport }) {
       </header>
       <nav className="mm__tabs" aria-label={t(`title.${sport}`)}>
         {TABS.map((k) => (
-          <button
-            key={k}
-            type="button"
-            className={['mm__tab', tab === k && 'is-active'].filter(Boolean).join(' ')}
-            aria-pressed={tab === k}
-            onClick={() => pick(k)}
-          >
+          <button key={k} type="button" className={['mm__tab', tab === k && 'is-active'].filter(Boolean).join(' ')} aria-pressed={tab === k} onClick={() => pick(k)}>
             {t(`tabs.${k}`)}
           </button>
         ))}

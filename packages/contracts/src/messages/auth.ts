@@ -4,7 +4,11 @@ import type { Catalogue } from './catalogue.ts';
 export const authMessages = {
   'auth.login_first': { en: 'Please login first', zh: '请先登录', es: 'Por favor inicie sesión primero' },
   'auth.verification_failed': { en: 'Verification failed, please Login again.', zh: '验证失败，请重新登录。', es: 'Verificación fallida, inicie sesión de nuevo.' },
-  'auth.logged_out_prompt': { en: 'You have logged out, you can cancel to stay on this page, or log in again', zh: '您已登出，可以取消以停留在此页面，或重新登录', es: 'Ha cerrado sesión; puede cancelar para quedarse en esta página o volver a iniciar sesión' },
+  'auth.logged_out_prompt': {
+    en: 'You have logged out, you can cancel to stay on this page, or log in again',
+    zh: '您已登出，可以取消以停留在此页面，或重新登录',
+    es: 'Ha cerrado sesión; puede cancelar para quedarse en esta página o volver a iniciar sesión',
+  },
   'auth.email_empty': { en: 'Please enter your email', zh: '请输入邮箱', es: 'Introduzca su correo electrónico' },
   'auth.email_invalid': { en: 'Please enter a valid email address', zh: '请输入有效的邮箱地址', es: 'Introduzca un correo electrónico válido' },
   'auth.email_too_long': { en: 'Email cannot exceed 100 characters', zh: '邮箱不能超过100个字符', es: 'El correo no puede superar los 100 caracteres' },

@@ -19,7 +19,11 @@ export const chatMessages = {
   'chat.kicked': { en: 'You were removed from this room until {{until}}', zh: '你已被移出本房间，至 {{until}} 前不能进入', es: 'Fue expulsado de esta sala hasta {{until}}' },
   'chat.not_moderator': { en: 'Only the anchor and room admins can do this', zh: '只有主播和房管可以操作', es: 'Solo el presentador y los administradores de la sala pueden hacerlo' },
   'chat.only_anchor': { en: 'Only the anchor of this room can do this', zh: '只有本房间主播可以操作', es: 'Solo el presentador de esta sala puede hacerlo' },
-  'chat.cannot_moderate': { en: 'The anchor and room admins cannot be muted or kicked by an admin', zh: '房管不能禁言或踢出主播和其他房管', es: 'Un administrador no puede silenciar ni expulsar al presentador ni a otros administradores' },
+  'chat.cannot_moderate': {
+    en: 'The anchor and room admins cannot be muted or kicked by an admin',
+    zh: '房管不能禁言或踢出主播和其他房管',
+    es: 'Un administrador no puede silenciar ni expulsar al presentador ni a otros administradores',
+  },
   'chat.self': { en: 'You cannot do this to yourself', zh: '不能对自己操作', es: 'No puede hacerlo consigo mismo' },
   'chat.admins_full': { en: 'A room can have at most {{max}} admins', zh: '每个房间最多 {{max}} 名房管', es: 'Una sala puede tener como máximo {{max}} administradores' },
   'chat.rate': { en: 'You are sending too fast, please wait a moment', zh: '发言太快了，请稍候', es: 'Envía demasiado rápido, espere un momento' },

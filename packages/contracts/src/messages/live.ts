@@ -22,13 +22,21 @@ export const liveMessages = {
   'live.applications_closed': { en: 'Anchor applications are closed at the moment', zh: '暂未开放主播申请', es: 'Las solicitudes de presentador están cerradas por ahora' },
   'live.application_not_found': { en: 'Application not found', zh: '申请不存在', es: 'Solicitud no encontrada' },
   'live.review_status_invalid': { en: 'Unknown review decision', zh: '审核结果无效', es: 'Decisión de revisión desconocida' },
-  'live.review_decision_mismatch': { en: 'The decision and the status disagree: send one of them', zh: '审核决定与状态不一致，请只填写其中一个', es: 'La decisión y el estado no coinciden: envíe solo uno de ellos' },
+  'live.review_decision_mismatch': {
+    en: 'The decision and the status disagree: send one of them',
+    zh: '审核决定与状态不一致，请只填写其中一个',
+    es: 'La decisión y el estado no coinciden: envíe solo uno de ellos',
+  },
   'live.review_final': { en: 'This application has already been decided', zh: '该申请已审核完毕', es: 'Esta solicitud ya fue resuelta' },
   'live.reason_long': { en: 'The reason cannot exceed 200 characters', zh: '原因不能超过200个字符', es: 'El motivo no puede superar los 200 caracteres' },
   'live.reviewed': { en: 'Review saved', zh: '审核已保存', es: 'Revisión guardada' },
 
   // Rooms.
-  'live.not_anchor': { en: 'Only anchors can do this. Apply to become an anchor first', zh: '仅主播可操作，请先申请成为主播', es: 'Solo los presentadores pueden hacer esto. Solicite ser presentador primero' },
+  'live.not_anchor': {
+    en: 'Only anchors can do this. Apply to become an anchor first',
+    zh: '仅主播可操作，请先申请成为主播',
+    es: 'Solo los presentadores pueden hacer esto. Solicite ser presentador primero',
+  },
   'live.room_not_found': { en: 'Live room not found', zh: '直播间不存在', es: 'Sala en directo no encontrada' },
   'live.no_room': { en: 'Create your live room first', zh: '请先创建直播间', es: 'Cree primero su sala en directo' },
   'live.room_id_invalid': { en: 'Unknown live room', zh: '直播间编号无效', es: 'Sala en directo desconocida' },

@@ -4,7 +4,11 @@ import type { Catalogue } from './catalogue.ts';
 export const memberMessages = {
   'member.nickname_empty': { en: 'Please enter a nickname', zh: '请输入昵称', es: 'Introduzca un apodo' },
   'member.nickname_long': { en: 'Nickname cannot exceed 20 characters', zh: '昵称不能超过20个字符', es: 'El apodo no puede superar los 20 caracteres' },
-  'member.nickname_chars': { en: 'A nickname cannot contain invisible or text-direction characters', zh: '昵称不能包含不可见字符或文字方向控制字符', es: 'El apodo no puede contener caracteres invisibles ni de dirección del texto' },
+  'member.nickname_chars': {
+    en: 'A nickname cannot contain invisible or text-direction characters',
+    zh: '昵称不能包含不可见字符或文字方向控制字符',
+    es: 'El apodo no puede contener caracteres invisibles ni de dirección del texto',
+  },
   'member.nickname_reserved': { en: 'This nickname is reserved, please choose another', zh: '该昵称为保留名称，请换一个', es: 'Este apodo está reservado, elija otro' },
   'member.nickname_taken': { en: 'This nickname is already in use', zh: '该昵称已被使用', es: 'Este apodo ya está en uso' },
   'member.signature_long': { en: 'Signature cannot exceed 60 characters', zh: '个性签名不能超过60个字符', es: 'La firma no puede superar los 60 caracteres' },

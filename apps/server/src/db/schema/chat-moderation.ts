@@ -88,4 +88,3 @@ export const horns = pgTable(
   },
   (t) => [index('horns_created').on(t.createdAt)],
 );
-

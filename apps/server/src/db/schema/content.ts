@@ -67,7 +67,10 @@ export const posts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
-    images: jsonb('images').$type<{ url: string; thumb: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    images: jsonb('images')
+      .$type<{ url: string; thumb: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     /** 1 visible, 0 deleted. */
@@ -75,11 +78,7 @@ export const posts = pgTable(
     searchTsv: tsvector('search_tsv').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('posts_feed_idx').on(t.status, t.createdAt.desc()),
-    index('posts_author_idx').on(t.authorId, t.createdAt.desc()),
-    index('posts_search_idx').using('gin', t.searchTsv),
-  ],
+  (t) => [index('posts_feed_idx').on(t.status, t.createdAt.desc()), index('posts_author_idx').on(t.authorId, t.createdAt.desc()), index('posts_search_idx').using('gin', t.searchTsv)],
 );
 
 export const postLikes = pgTable(

@@ -152,7 +152,9 @@ export const rechargeOrders = pgTable(
     money: bigint('money', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     provider: text('provider').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'failed'] })
+      .notNull()
+      .default('pending'),
     providerRef: text('provider_ref'),
     opId: bigint('op_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

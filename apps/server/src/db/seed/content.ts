@@ -133,10 +133,7 @@ const ARTICLES: DemoArticle[] = [
     by: 'lin',
     category: 'basketball',
     title: 'CBA季后赛：广东队晋级四强',
-    body: p(
-      '广东队在系列赛第五场以98比90战胜对手，总比分3比2晋级半决赛。',
-      '球队后卫全场砍下27分8次助攻，末节连续命中关键三分，帮助球队锁定胜局。',
-    ),
+    body: p('广东队在系列赛第五场以98比90战胜对手，总比分3比2晋级半决赛。', '球队后卫全场砍下27分8次助攻，末节连续命中关键三分，帮助球队锁定胜局。'),
     hoursAgo: 52,
     views: 880,
   },
@@ -158,10 +155,7 @@ const ARTICLES: DemoArticle[] = [
     by: 'zed',
     category: 'esports',
     title: '电竞：新版本英雄强度分析',
-    body: p(
-      '新版本对多名打野英雄进行了调整，职业赛场的选用率随之发生明显变化。',
-      '从首周比赛数据来看，<strong>前期节奏型打野</strong>的胜率提升最为明显。',
-    ),
+    body: p('新版本对多名打野英雄进行了调整，职业赛场的选用率随之发生明显变化。', '从首周比赛数据来看，<strong>前期节奏型打野</strong>的胜率提升最为明显。'),
     hoursAgo: 70,
     views: 410,
   },
@@ -265,14 +259,7 @@ const POSTS: DemoPost[] = [
 const HOUR = 3_600_000;
 
 /** Stores a painted picture the way an upload would be stored, and records it as the person's upload. */
-async function storePicture(
-  storage: Storage,
-  repo: ReturnType<typeof createContentRepo>,
-  kind: 'cover' | 'image',
-  scene: Scene,
-  seed: number,
-  userId: number,
-) {
+async function storePicture(storage: Storage, repo: ReturnType<typeof createContentRepo>, kind: 'cover' | 'image', scene: Scene, seed: number, userId: number) {
   const id = `${userId}-${kind}-demo${crypto.randomBytes(8).toString('hex')}`;
   const png = paintScene(scene, seed, kind === 'cover' ? 1280 : 1080, kind === 'cover' ? 720 : 810);
   const resized = await resizeImage(kind, png);

@@ -28,7 +28,7 @@ export const demoFanEmail = (key: string) => `demo.${key}@livesports.invalid`;
 /** A small deterministic generator, so every fresh demo looks the same. */
 function prng(seed: number) {
   let s = seed;
-  return () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 }
 
 export async function seedEconomy(app: FastifyInstance) {
@@ -39,7 +39,12 @@ export async function seedEconomy(app: FastifyInstance) {
   const anchorRows = await db
     .select({ id: users.id })
     .from(users)
-    .where(inArray(users.email, DEMO_ANCHORS.map((a) => a.email)));
+    .where(
+      inArray(
+        users.email,
+        DEMO_ANCHORS.map((a) => a.email),
+      ),
+    );
   if (!anchorRows.length) return;
   const anchors: AuthUser[] = anchorRows.map((a) => ({ id: a.id, isAnchor: true, isAdmin: false, sessionId: 0 }));
 

@@ -94,10 +94,15 @@ export async function seedLive(app: FastifyInstance) {
       .insert(anchorApplications)
       .values({ userId: user.id, realName: a.nickname, idNumber: 'DEMO000000', liveType: a.type, experience: 'Demo anchor', contact: a.email, introduction: a.placard || a.title, status: 2 })
       .onConflictDoNothing();
-    await db.insert(liveRooms).values({ id: user.id, title: a.title, type: a.type, placard: a.placard, streamKey: newStreamKey(), lastPeak: 10 + (a.exp % 90) }).onConflictDoNothing();
+    await db
+      .insert(liveRooms)
+      .values({ id: user.id, title: a.title, type: a.type, placard: a.placard, streamKey: newStreamKey(), lastPeak: 10 + (a.exp % 90) })
+      .onConflictDoNothing();
     if (a.reserve) {
       const r = a.reserve;
-      await db.insert(liveReservations).values({ roomId: user.id, title: r.title, sport: r.sport, homeName: r.home, awayName: r.away, leagueName: r.league, startAt: new Date(now + r.inHours * 3600_000) });
+      await db
+        .insert(liveReservations)
+        .values({ roomId: user.id, title: r.title, sport: r.sport, homeName: r.home, awayName: r.away, leagueName: r.league, startAt: new Date(now + r.inHours * 3600_000) });
     }
   }
   app.log.info('live demo anchors loaded');
@@ -110,7 +115,12 @@ export async function demoStreams(db: Db): Promise<DemoStream[]> {
     .select({ email: users.email, key: liveRooms.streamKey })
     .from(liveRooms)
     .innerJoin(users, eq(users.id, liveRooms.id))
-    .where(inArray(users.email, pushing.map((a) => a.email)));
+    .where(
+      inArray(
+        users.email,
+        pushing.map((a) => a.email),
+      ),
+    );
   return pushing.flatMap((a) => {
     const row = rows.find((r) => r.email === a.email);
     return row ? [{ ...a.push!, streamKey: row.key }] : [];

@@ -15,7 +15,10 @@ export function createOAuthStateRepo(db: Db) {
      * state cannot both succeed: whoever deletes it owns it. Expired rows are not returned.
      */
     async take(state: string, provider: string, now: Date): Promise<OAuthStateRow | null> {
-      const [row] = await db.delete(oauthStates).where(and(eq(oauthStates.state, state), eq(oauthStates.provider, provider))).returning();
+      const [row] = await db
+        .delete(oauthStates)
+        .where(and(eq(oauthStates.state, state), eq(oauthStates.provider, provider)))
+        .returning();
       return row && row.expiresAt > now ? row : null;
     },
     /** Drops abandoned logins; called on each start so the table cannot grow without bound. */

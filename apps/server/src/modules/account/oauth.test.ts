@@ -157,8 +157,7 @@ describe('createGoogleLogin against a local OpenID provider', () => {
   let now = new Date();
   const clock = { now: () => now };
 
-  const login = (issuer: string) =>
-    createGoogleLogin({ issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: REDIRECT_URI, db: database.db, clock });
+  const login = (issuer: string) => createGoogleLogin({ issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: REDIRECT_URI, db: database.db, clock });
 
   it('is available only with a client id', () => {
     const unconfigured = createGoogleLogin({ issuer: googleLike.issuer, redirectUri: REDIRECT_URI, db: database.db, clock });

@@ -164,7 +164,10 @@ export function createAccountRepo(db: Db) {
     },
     /** After the last allowed guess was wrong, the code is spent. */
     async spendCode(id: number, now: Date) {
-      await db.update(emailCodes).set({ usedAt: now }).where(and(eq(emailCodes.id, id), isNull(emailCodes.usedAt)));
+      await db
+        .update(emailCodes)
+        .set({ usedAt: now })
+        .where(and(eq(emailCodes.id, id), isNull(emailCodes.usedAt)));
     },
   };
 }

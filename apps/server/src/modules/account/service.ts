@@ -108,7 +108,10 @@ export function createAccountService(deps: AccountDeps) {
   }
 
   async function uniqueNickname(base: string): Promise<string> {
-    const letters = base.normalize('NFKC').replace(/[^\p{L}\p{N}_]/gu, '').slice(0, 12);
+    const letters = base
+      .normalize('NFKC')
+      .replace(/[^\p{L}\p{N}_]/gu, '')
+      .slice(0, 12);
     // An address like admin@… must not hand out a name only the site speaks as.
     const clean = !letters || isReservedNickname(letters) ? 'fan' : letters;
     for (let i = 0; i < 20; i++) {

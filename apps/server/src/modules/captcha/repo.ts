@@ -59,11 +59,7 @@ export function createCaptchaRepo(db: Db) {
 
     /** Where the gap is, and the challenge's state: for tests and an admin/debug view, never for the player. */
     async answer(id: string) {
-      const [row] = await db
-        .select({ gapX: c.gapX, gapY: c.gapY, attempts: c.attempts, expiresAt: c.expiresAt, solvedAt: c.solvedAt })
-        .from(c)
-        .where(eq(c.id, id))
-        .limit(1);
+      const [row] = await db.select({ gapX: c.gapX, gapY: c.gapY, attempts: c.attempts, expiresAt: c.expiresAt, solvedAt: c.solvedAt }).from(c).where(eq(c.id, id)).limit(1);
       return row ?? null;
     },
   };

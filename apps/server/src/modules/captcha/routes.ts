@@ -15,8 +15,7 @@ const CHECKS_PER_MINUTE = 30;
 
 export async function captchaRoutes(app: FastifyInstance, opts: CaptchaRouteOptions) {
   const { service } = opts;
-  const limit = (max: number) =>
-    opts.rateLimitScale > 0 ? { rateLimit: { max: Math.ceil(max * opts.rateLimitScale), timeWindow: '1 minute' } } : {};
+  const limit = (max: number) => (opts.rateLimitScale > 0 ? { rateLimit: { max: Math.ceil(max * opts.rateLimitScale), timeWindow: '1 minute' } } : {});
 
   route(app, calls.getCaptcha, () => service.issue(), limit(GETS_PER_MINUTE));
   route(app, calls.checkCaptcha, (input) => service.check(input), limit(CHECKS_PER_MINUTE));

@@ -87,7 +87,16 @@ describe('check', () => {
 
   it('fails robotic traces at the right spot', async () => {
     const { id, gapX } = await puzzle();
-    await expect(sut.check({ id, x: gapX, trace: [[0, 0, 0], [gapX, 0, 300]] })).rejects.toMatchObject(failed);
+    await expect(
+      sut.check({
+        id,
+        x: gapX,
+        trace: [
+          [0, 0, 0],
+          [gapX, 0, 300],
+        ],
+      }),
+    ).rejects.toMatchObject(failed);
     await expect(sut.check({ id, x: gapX, trace: humanTrace(gapX).map(([x, y]) => [x, y, 0]) })).rejects.toMatchObject(failed);
     await expect(sut.check({ id, x: gapX, trace: linear(gapX) })).rejects.toMatchObject(failed);
   });
@@ -159,13 +168,42 @@ describe('judgeTrace', () => {
   });
 
   it('names what gives a robot away', () => {
-    expect(judgeTrace([[0, 0, 0], [150, 0, 300]], 150)).toBe('too few samples');
+    expect(
+      judgeTrace(
+        [
+          [0, 0, 0],
+          [150, 0, 300],
+        ],
+        150,
+      ),
+    ).toBe('too few samples');
     expect(judgeTrace(humanTrace(150).reverse(), 150)).toBe('time goes backwards');
-    expect(judgeTrace(linear(150).map(([x, y, ms]) => [x, y, ms / 10]), 150)).toBe('too fast');
+    expect(
+      judgeTrace(
+        linear(150).map(([x, y, ms]) => [x, y, ms / 10]),
+        150,
+      ),
+    ).toBe('too fast');
     expect(judgeTrace(humanTrace(150), 120)).toBe('trace does not end at x');
     expect(judgeTrace(linear(150), 150)).toBe('constant speed');
     // Pixel rounding alone is not variance enough.
-    expect(judgeTrace(linear(150).map(([x, y, ms]) => [Math.round(x), y, ms]), 150)).toBe('constant speed');
-    expect(judgeTrace([[0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0], [150, 0, 200]], 150)).toBe('too few intervals');
+    expect(
+      judgeTrace(
+        linear(150).map(([x, y, ms]) => [Math.round(x), y, ms]),
+        150,
+      ),
+    ).toBe('constant speed');
+    expect(
+      judgeTrace(
+        [
+          [0, 0, 0],
+          [0, 0, 0],
+          [0, 0, 0],
+          [0, 0, 0],
+          [150, 0, 200],
+        ],
+        150,
+      ),
+    ).toBe('too few intervals');
   });
 });

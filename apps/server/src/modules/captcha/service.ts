@@ -1,14 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import type { CallData } from '@livesports/contracts/call';
-import {
-  CAPTCHA_CHALLENGE_TTL_SECONDS,
-  CAPTCHA_HEIGHT,
-  CAPTCHA_TICKET_TTL_SECONDS,
-  CAPTCHA_WIDTH,
-  type checkCaptcha,
-  type getCaptcha,
-} from '@livesports/contracts/captcha';
+import { CAPTCHA_CHALLENGE_TTL_SECONDS, CAPTCHA_HEIGHT, CAPTCHA_TICKET_TTL_SECONDS, CAPTCHA_WIDTH, type checkCaptcha, type getCaptcha } from '@livesports/contracts/captcha';
 import type { Clock } from '../../platform/clock.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { badInput } from '../../platform/errors.ts';

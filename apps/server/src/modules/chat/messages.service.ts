@@ -101,14 +101,30 @@ export function createMessagesService(deps: { repo: ChatRepo; bus: Bus; clock: C
       const [sender, role] = await Promise.all([senderIn(userId, groupId), deps.moderation().role(groupId, userId)]);
       if (!sender) throw notLoggedIn();
       const e = ext(sender.perks, role);
-      const stored = await repo.append({ groupId, fromIdentifier: String(userId), nick: sender.nick, avatar: sender.avatar, type: 'TIMTextElem', payload: { text }, ext: Object.keys(e).length ? e : null });
+      const stored = await repo.append({
+        groupId,
+        fromIdentifier: String(userId),
+        nick: sender.nick,
+        avatar: sender.avatar,
+        type: 'TIMTextElem',
+        payload: { text },
+        ext: Object.keys(e).length ? e : null,
+      });
       return publish(stored);
     },
 
     /** A moderation notice (custom type 103), kept in the history like any message. */
     async postNotice(groupId: number, actorId: number, notice: ImNotice) {
       const sender = await repo.sender(actorId);
-      const stored = await repo.append({ groupId, fromIdentifier: String(actorId), nick: sender?.nick ?? '', avatar: sender?.avatar ?? '', type: 'TIMCustomElem', payload: { data: JSON.stringify(notice) }, ext: null });
+      const stored = await repo.append({
+        groupId,
+        fromIdentifier: String(actorId),
+        nick: sender?.nick ?? '',
+        avatar: sender?.avatar ?? '',
+        type: 'TIMCustomElem',
+        payload: { data: JSON.stringify(notice) },
+        ext: null,
+      });
       await publish(stored);
     },
 

@@ -11,7 +11,11 @@ const brief = { id: users.id, user_nickname: users.nickname, avatar: users.avata
 export function createModerationRepo(db: Db) {
   return {
     async user(id: number) {
-      const [row] = await db.select({ ...brief, isAnchor: users.isAnchor, isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await db
+        .select({ ...brief, isAnchor: users.isAnchor, isAdmin: users.isAdmin })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
       return row ?? null;
     },
 
@@ -31,7 +35,11 @@ export function createModerationRepo(db: Db) {
     },
 
     async isAdmin(roomId: number, userId: number) {
-      const [row] = await db.select({ u: chatRoomAdmins.userId }).from(chatRoomAdmins).where(and(eq(chatRoomAdmins.roomId, roomId), eq(chatRoomAdmins.userId, userId))).limit(1);
+      const [row] = await db
+        .select({ u: chatRoomAdmins.userId })
+        .from(chatRoomAdmins)
+        .where(and(eq(chatRoomAdmins.roomId, roomId), eq(chatRoomAdmins.userId, userId)))
+        .limit(1);
       return !!row;
     },
 
@@ -54,7 +62,10 @@ export function createModerationRepo(db: Db) {
     },
 
     async removeAdmin(roomId: number, userId: number) {
-      const rows = await db.delete(chatRoomAdmins).where(and(eq(chatRoomAdmins.roomId, roomId), eq(chatRoomAdmins.userId, userId))).returning({ u: chatRoomAdmins.userId });
+      const rows = await db
+        .delete(chatRoomAdmins)
+        .where(and(eq(chatRoomAdmins.roomId, roomId), eq(chatRoomAdmins.userId, userId)))
+        .returning({ u: chatRoomAdmins.userId });
       return rows.length > 0;
     },
 

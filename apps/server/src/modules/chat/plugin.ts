@@ -63,7 +63,15 @@ export const chatModule = fp(
 
     app.decorate('chat', { credentials, messages, moderation });
     await app.register(chatRoutes, { credentials, messages, moderation, direct, horns, rateLimitScale: config.RATE_LIMIT_SCALE });
-    await app.register(imGateway, { credentials, bus, messages, moderation, direct, sessionActive: (sessionId, userId) => app.account.sessionActive(sessionId, userId), sessionsEndedChannel: SESSIONS_ENDED });
+    await app.register(imGateway, {
+      credentials,
+      bus,
+      messages,
+      moderation,
+      direct,
+      sessionActive: (sessionId, userId) => app.account.sessionActive(sessionId, userId),
+      sessionsEndedChannel: SESSIONS_ENDED,
+    });
     app.addHook('onClose', () => moderation.close());
   },
   { name: 'chat', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'clock', 'bus', 'http', 'envelope', 'auth', 'account', 'economy'] },

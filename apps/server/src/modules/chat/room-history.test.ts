@@ -6,7 +6,7 @@ const msg = (seq: number): ImMessage => ({ groupId: 1, seq, from: '7', nick: 'n'
 const seqs = (list: ImMessage[] | null) => list?.map((m) => m.seq) ?? null;
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => msg(a + i));
 
-describe('RoomHistory (a room\'s latest messages in memory)', () => {
+describe("RoomHistory (a room's latest messages in memory)", () => {
   it('answers nothing before it is seeded, then the last page and resumes from memory', () => {
     const h = new RoomHistory(10);
     h.add(msg(1));

@@ -37,14 +37,7 @@ function signature(secret: string, identifier: string, sdkAppId: number, time: n
 }
 
 /** Like genUserSig, but hands back the input error too, for callers that want to log or show it. */
-export function signUserSig(
-  sdkAppId: unknown,
-  secret: unknown,
-  userId: unknown,
-  expireSeconds: unknown,
-  userbuf?: Uint8Array | null,
-  clock: Clock = systemClock,
-): UserSigResult {
+export function signUserSig(sdkAppId: unknown, secret: unknown, userId: unknown, expireSeconds: unknown, userbuf?: Uint8Array | null, clock: Clock = systemClock): UserSigResult {
   if (typeof sdkAppId !== 'number' || !Number.isFinite(sdkAppId)) return { sig: '', error: USERSIG_ERRORS.sdkAppId };
   if (typeof secret !== 'string') return { sig: '', error: USERSIG_ERRORS.secret };
   if (typeof userId !== 'string') return { sig: '', error: USERSIG_ERRORS.userId };
@@ -66,14 +59,7 @@ export function signUserSig(
 }
 
 /** A UserSig for `userId`, valid `expireSeconds` from now; '' when an input is wrong. */
-export function genUserSig(
-  sdkAppId: unknown,
-  secret: unknown,
-  userId: unknown,
-  expireSeconds: unknown,
-  userbuf?: Uint8Array | null,
-  clock: Clock = systemClock,
-): string {
+export function genUserSig(sdkAppId: unknown, secret: unknown, userId: unknown, expireSeconds: unknown, userbuf?: Uint8Array | null, clock: Clock = systemClock): string {
   return signUserSig(sdkAppId, secret, userId, expireSeconds, userbuf, clock).sig;
 }
 

@@ -24,9 +24,7 @@ const author = {
 };
 
 const followedBy = (viewer: number | null, who: SQL | typeof users.id) =>
-  viewer == null
-    ? sql<boolean>`false`
-    : sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.followeeId} = ${who})`;
+  viewer == null ? sql<boolean>`false` : sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.followeeId} = ${who})`;
 
 export function createContentRepo(db: Db) {
   const articleCard = {
@@ -47,8 +45,7 @@ export function createContentRepo(db: Db) {
     createdAt: articles.createdAt,
     ...author,
   };
-  const articleBase = () =>
-    db.select(articleCard).from(articles).innerJoin(users, eq(users.id, articles.authorId)).innerJoin(newsCategories, eq(newsCategories.id, articles.categoryId));
+  const articleBase = () => db.select(articleCard).from(articles).innerJoin(users, eq(users.id, articles.authorId)).innerJoin(newsCategories, eq(newsCategories.id, articles.categoryId));
 
   const postCard = (viewer: number | null) => ({
     id: posts.id,
@@ -58,10 +55,7 @@ export function createContentRepo(db: Db) {
     comments: posts.commentsCount,
     createdAt: posts.createdAt,
     ...author,
-    isLiked:
-      viewer == null
-        ? sql<boolean>`false`
-        : sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer})`,
+    isLiked: viewer == null ? sql<boolean>`false` : sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer})`,
     isFollowed: followedBy(viewer, sql`${posts.authorId}`),
   });
 
@@ -104,9 +98,7 @@ export function createContentRepo(db: Db) {
     },
     async articleById(id: number, viewer: number | null = null) {
       const isLiked =
-        viewer == null
-          ? sql<boolean>`false`
-          : sql<boolean>`exists (select 1 from ${articleLikes} where ${articleLikes.articleId} = ${articles.id} and ${articleLikes.userId} = ${viewer})`;
+        viewer == null ? sql<boolean>`false` : sql<boolean>`exists (select 1 from ${articleLikes} where ${articleLikes.articleId} = ${articles.id} and ${articleLikes.userId} = ${viewer})`;
       const [row] = await db
         .select({ ...articleCard, content: articles.content, isLiked })
         .from(articles)
@@ -132,17 +124,35 @@ export function createContentRepo(db: Db) {
     /** Of these posts and authors, the ones the viewer liked and follows (their flags on a shared feed). */
     async viewerFlags(viewer: number, postIds: number[], authorIds: number[]) {
       const [liked, followed] = await Promise.all([
-        postIds.length ? db.select({ id: postLikes.postId }).from(postLikes).where(and(eq(postLikes.userId, viewer), inArray(postLikes.postId, postIds))) : [],
-        authorIds.length ? db.select({ id: follows.followeeId }).from(follows).where(and(eq(follows.followerId, viewer), inArray(follows.followeeId, authorIds))) : [],
+        postIds.length
+          ? db
+              .select({ id: postLikes.postId })
+              .from(postLikes)
+              .where(and(eq(postLikes.userId, viewer), inArray(postLikes.postId, postIds)))
+          : [],
+        authorIds.length
+          ? db
+              .select({ id: follows.followeeId })
+              .from(follows)
+              .where(and(eq(follows.followerId, viewer), inArray(follows.followeeId, authorIds)))
+          : [],
       ]);
       return { liked: new Set(liked.map((r) => r.id)), followed: new Set(followed.map((r) => r.id)) };
     },
     async isFollowing(viewer: number, followee: number) {
-      const [row] = await db.select({ one: sql`1` }).from(follows).where(and(eq(follows.followerId, viewer), eq(follows.followeeId, followee))).limit(1);
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(follows)
+        .where(and(eq(follows.followerId, viewer), eq(follows.followeeId, followee)))
+        .limit(1);
       return !!row;
     },
     async articleExists(id: number) {
-      const [row] = await db.select({ authorId: articles.authorId }).from(articles).where(and(eq(articles.id, id), eq(articles.status, 1))).limit(1);
+      const [row] = await db
+        .select({ authorId: articles.authorId })
+        .from(articles)
+        .where(and(eq(articles.id, id), eq(articles.status, 1)))
+        .limit(1);
       return row ?? null;
     },
     /** Sets the like; the counter moves only when the row really changed (repeats are harmless). */
@@ -165,7 +175,11 @@ export function createContentRepo(db: Db) {
       });
     },
     async articleLiked(articleId: number, userId: number) {
-      const [row] = await db.select({ one: sql`1` }).from(articleLikes).where(and(eq(articleLikes.articleId, articleId), eq(articleLikes.userId, userId))).limit(1);
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(articleLikes)
+        .where(and(eq(articleLikes.articleId, articleId), eq(articleLikes.userId, userId)))
+        .limit(1);
       return !!row;
     },
     searchArticles(tsquery: string, limit: number, offset: number) {
@@ -205,9 +219,7 @@ export function createContentRepo(db: Db) {
         opts.hotSince ? gte(posts.createdAt, opts.hotSince) : undefined,
         opts.following != null ? sql`${posts.authorId} in (select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${opts.following})` : undefined,
       );
-      const order = opts.hotSince
-        ? [sql`(${posts.likesCount} + 2 * ${posts.commentsCount}) desc`, desc(posts.id)]
-        : [desc(posts.createdAt), desc(posts.id)];
+      const order = opts.hotSince ? [sql`(${posts.likesCount} + 2 * ${posts.commentsCount}) desc`, desc(posts.id)] : [desc(posts.createdAt), desc(posts.id)];
       const [list, [{ n }]] = await Promise.all([
         db
           .select(postCard(opts.viewer))
@@ -222,7 +234,11 @@ export function createContentRepo(db: Db) {
       return { list, total: n };
     },
     async postOwner(id: number) {
-      const [row] = await db.select({ authorId: posts.authorId }).from(posts).where(and(eq(posts.id, id), eq(posts.status, 1))).limit(1);
+      const [row] = await db
+        .select({ authorId: posts.authorId })
+        .from(posts)
+        .where(and(eq(posts.id, id), eq(posts.status, 1)))
+        .limit(1);
       return row ?? null;
     },
     async deletePost(id: number) {
@@ -248,7 +264,11 @@ export function createContentRepo(db: Db) {
       });
     },
     async postLiked(postId: number, userId: number) {
-      const [row] = await db.select({ one: sql`1` }).from(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId))).limit(1);
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(postLikes)
+        .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
+        .limit(1);
       return !!row;
     },
     searchPosts(tsquery: string, viewer: number | null, limit: number, offset: number) {
@@ -310,10 +330,7 @@ export function createContentRepo(db: Db) {
           ...author,
           parentId: parent.id,
           parentNickname: parentUser.nickname,
-          isLiked:
-            viewer == null
-              ? sql<boolean>`false`
-              : sql<boolean>`exists (select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${viewer})`,
+          isLiked: viewer == null ? sql<boolean>`false` : sql<boolean>`exists (select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${viewer})`,
         })
         .from(comments)
         .innerJoin(users, eq(users.id, comments.userId))
@@ -325,7 +342,10 @@ export function createContentRepo(db: Db) {
         .offset(opts.offset);
     },
     async commentCount(thread: Thread) {
-      const [{ n }] = await db.select({ n: count() }).from(comments).where(and(eq(threadColumn(thread), thread.id), eq(comments.status, 1)));
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(comments)
+        .where(and(eq(threadColumn(thread), thread.id), eq(comments.status, 1)));
       return n;
     },
     async deleteComment(id: number, thread: Thread) {

@@ -97,7 +97,17 @@ export function toPost(r: PostCols, viewer: number | null): Post {
   };
 }
 
-type CommentCols = AuthorCols & { id: number; postId: number | null; articleId: number | null; content: string; likes: number; createdAt: Date; parentId: number | null; parentNickname: string | null; isLiked: boolean };
+type CommentCols = AuthorCols & {
+  id: number;
+  postId: number | null;
+  articleId: number | null;
+  content: string;
+  likes: number;
+  createdAt: Date;
+  parentId: number | null;
+  parentNickname: string | null;
+  isLiked: boolean;
+};
 function toComment(r: CommentCols, viewer: number | null): Comment {
   return {
     id: r.id,
@@ -376,7 +386,12 @@ export function createContentService(deps: ContentDeps) {
       if (input.tab === 2 && viewer == null) throw notLoggedIn();
       if (input.tab !== 2) {
         const shared = await postsRead.get({ uid: input.uid, tab: input.tab, page: input.page, limit: input.limit });
-        return viewerPosts(shared, viewer, (d) => d.list, (d, list) => ({ ...d, list }));
+        return viewerPosts(
+          shared,
+          viewer,
+          (d) => d.list,
+          (d, list) => ({ ...d, list }),
+        );
       }
       // The people the viewer follows: personal through and through.
       const { list, total } = await repo.postList({
@@ -389,7 +404,12 @@ export function createContentService(deps: ContentDeps) {
     },
 
     async postInfo(id: number, viewer: number | null) {
-      return viewerPosts(await postRead.get(id), viewer, (p) => [p], (_p, [p]) => p);
+      return viewerPosts(
+        await postRead.get(id),
+        viewer,
+        (p) => [p],
+        (_p, [p]) => p,
+      );
     },
 
     async likePost(user: AuthUser, id: number, like?: 0 | 1) {
@@ -454,11 +474,7 @@ export function createContentService(deps: ContentDeps) {
 
     async report(user: AuthUser, input: { type: 'post' | 'comment' | 'article'; id: number; reason: string; detail: string }) {
       const owner =
-        input.type === 'post'
-          ? (await repo.postOwner(input.id))?.authorId
-          : input.type === 'comment'
-            ? (await repo.commentById(input.id))?.userId
-            : (await repo.articleExists(input.id))?.authorId;
+        input.type === 'post' ? (await repo.postOwner(input.id))?.authorId : input.type === 'comment' ? (await repo.commentById(input.id))?.userId : (await repo.articleExists(input.id))?.authorId;
       if (owner == null) throw notFound('content.report_target_missing');
       if (owner === user.id) throw badInput('content.report_self');
       // A repeated report is accepted silently: the moderators see one per person.

@@ -27,8 +27,15 @@ const n = (v: unknown) => Number(v ?? 0);
 
 /** Adds up the books; `userIds` limits the wallet checks to those users (tests share a database). */
 export async function audit(db: Db, userIds?: number[]): Promise<AuditReport> {
-  const only = userIds?.length ? sql`where user_id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
-  const walletRows = await rows<{ user_id: number; kind: string; balance: string; ledger: string }>(db, sql`
+  const only = userIds?.length
+    ? sql`where user_id in (${sql.join(
+        userIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const walletRows = await rows<{ user_id: number; kind: string; balance: string; ledger: string }>(
+    db,
+    sql`
     with flows as (
       select to_user_id as user_id, to_account as kind, amount from ledger_entries where to_user_id is not null
       union all
@@ -39,7 +46,8 @@ export async function audit(db: Db, userIds?: number[]): Promise<AuditReport> {
              coalesce(w.balance, 0) as balance, coalesce(s.total, 0) as ledger
       from wallets w full join sums s on s.user_id = w.user_id and s.kind = w.kind
     )
-    select user_id, kind, balance, ledger from joined ${only}`);
+    select user_id, kind, balance, ledger from joined ${only}`,
+  );
   let balanceTotal = 0;
   let ledgerTotal = 0;
   let negative = 0;
@@ -53,12 +61,15 @@ export async function audit(db: Db, userIds?: number[]): Promise<AuditReport> {
     if (balance !== ledger) drift.push({ userId: r.user_id, kind: r.kind, balance, ledger });
   }
 
-  const system = await rows<{ account: string; net: string }>(db, sql`
+  const system = await rows<{ account: string; net: string }>(
+    db,
+    sql`
     select account, sum(net) as net from (
       select to_account as account, amount as net from ledger_entries where to_user_id is null
       union all
       select from_account, -amount from ledger_entries where from_user_id is null
-    ) x group by account`);
+    ) x group by account`,
+  );
   const net = (name: string) => n(system.find((r) => r.account === name)?.net);
   const [pending] = await rows<{ s: string }>(db, sql`select coalesce(sum(money), 0) as s from withdrawals where status = 0`);
   const [pool] = await rows<{ granted: string; cap: string }>(db, sql`select granted, cap from invite_pool where id = 1`);

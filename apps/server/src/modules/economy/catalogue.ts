@@ -24,8 +24,5 @@ export const DEFAULT_GIFTS: Array<typeof gifts.$inferInsert> = [
 export async function ensureCatalogue(db: Db) {
   const [{ n }] = await db.select({ n: count() }).from(gifts);
   if (n === 0) await db.insert(gifts).values(DEFAULT_GIFTS).onConflictDoNothing();
-  await db
-    .insert(invitePool)
-    .values({ id: 1, cap: INVITE_POOL_CAP, granted: 0 })
-    .onConflictDoNothing();
+  await db.insert(invitePool).values({ id: 1, cap: INVITE_POOL_CAP, granted: 0 }).onConflictDoNothing();
 }

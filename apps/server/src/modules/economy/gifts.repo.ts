@@ -44,7 +44,18 @@ export function createGiftsRepo(db: Db) {
      * recorded with its combo (the running count of this gift to this room within the window),
      * and the operation's result stored and returned.
      */
-    sendTail(s: { opId: number; senderId: number; roomId: number; giftId: number; num: number; total: number; source: 'wallet' | 'backpack'; now: Date; since: Date; result: Record<string, unknown> }): Tail {
+    sendTail(s: {
+      opId: number;
+      senderId: number;
+      roomId: number;
+      giftId: number;
+      num: number;
+      total: number;
+      source: 'wallet' | 'backpack';
+      now: Date;
+      since: Date;
+      result: Record<string, unknown>;
+    }): Tail {
       return {
         ctes: [
           sql`wealth as (update users set wealth_exp = wealth_exp + ${s.total} where id = ${s.senderId} returning wealth_exp)`,

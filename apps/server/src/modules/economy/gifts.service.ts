@@ -65,7 +65,12 @@ export function createGiftsService(ctx: EconomyContext, repo: GiftsRepo, walletR
    * wallet row is missing (the general path below creates it); every outcome is the same as the
    * general path's: same checks and messages, same ledger rows, same stored result for repeats.
    */
-  async function sendFromWalletInOne(user: AuthUser, gift: GiftRow, input: { room_id: number; gift_id: number; num: number; idempotency_key: string }, opts: SendOptions): Promise<SendGiftResult | null> {
+  async function sendFromWalletInOne(
+    user: AuthUser,
+    gift: GiftRow,
+    input: { room_id: number; gift_id: number; num: number; idempotency_key: string },
+    opts: SendOptions,
+  ): Promise<SendGiftResult | null> {
     if (input.room_id === user.id && user.isAnchor) throw badInput('economy.self_gift');
     const total = gift.price * input.num;
     const fingerprint = fingerprintOf({ room: input.room_id, gift: input.gift_id, num: input.num, backpack: false });
@@ -160,38 +165,47 @@ export function createGiftsService(ctx: EconomyContext, repo: GiftsRepo, walletR
       // The general path (backpack sends, a missing wallet row, a database handle without a
       // driver client) in four statements: begin; claim the key and lock both wallets; ledger
       // rows, balances, wealth, the send record (with its combo) and the stored result; commit.
-      const wallets = input.from_backpack ? [] : [{ user: user.id, wallet: 'consumption' as const }, { user: anchor.id, wallet: 'income' as const }];
-      const outcome = await runOp(ctx.db, { userId: user.id, kind: 'gift', key: input.idempotency_key, request, meta: meta as Record<string, unknown>, storesResult: true, wallets }, async (tx, opId) => {
-        const now = ctx.clock.now();
-        const moves: Movement[] = [];
-        let backpackLeft: number | null = null;
-        let backpackBalance = 0;
-        if (input.from_backpack) {
-          backpackLeft = await repo.takeFromBackpack(tx, user.id, gift.id, input.num);
-          if (backpackLeft === null) throw badInput('economy.backpack_insufficient');
-          backpackBalance = (await walletRepo.balances(user.id, tx)).consumption;
-        } else {
-          const share = anchorShare(total);
-          if (share > 0) moves.push({ from: userWallet(user.id, 'consumption'), to: userWallet(anchor.id, 'income'), amount: share, roomId: anchor.id });
-          if (total - share > 0) moves.push({ from: userWallet(user.id, 'consumption'), to: system('platform'), amount: total - share, roomId: anchor.id });
-        }
-        const { rows } = await postWithTail<{ result: Record<string, unknown> }>(tx, opId, 'gift', moves, (after) =>
-          repo.sendTail({
-            opId,
-            senderId: user.id,
-            roomId: anchor.id,
-            giftId: gift.id,
-            num: input.num,
-            total,
-            source: input.from_backpack ? 'backpack' : 'wallet',
-            now,
-            since: new Date(now.getTime() - COMBO_WINDOW_MS),
-            result: { gift_id: gift.id, num: input.num, total, balance: input.from_backpack ? backpackBalance : balanceOf(after, user.id, 'consumption'), backpack_left: backpackLeft },
-          }),
-        );
-        const stored = rows[0].result;
-        return stored as Omit<SendGiftResult, 'wealth_level'>;
-      });
+      const wallets = input.from_backpack
+        ? []
+        : [
+            { user: user.id, wallet: 'consumption' as const },
+            { user: anchor.id, wallet: 'income' as const },
+          ];
+      const outcome = await runOp(
+        ctx.db,
+        { userId: user.id, kind: 'gift', key: input.idempotency_key, request, meta: meta as Record<string, unknown>, storesResult: true, wallets },
+        async (tx, opId) => {
+          const now = ctx.clock.now();
+          const moves: Movement[] = [];
+          let backpackLeft: number | null = null;
+          let backpackBalance = 0;
+          if (input.from_backpack) {
+            backpackLeft = await repo.takeFromBackpack(tx, user.id, gift.id, input.num);
+            if (backpackLeft === null) throw badInput('economy.backpack_insufficient');
+            backpackBalance = (await walletRepo.balances(user.id, tx)).consumption;
+          } else {
+            const share = anchorShare(total);
+            if (share > 0) moves.push({ from: userWallet(user.id, 'consumption'), to: userWallet(anchor.id, 'income'), amount: share, roomId: anchor.id });
+            if (total - share > 0) moves.push({ from: userWallet(user.id, 'consumption'), to: system('platform'), amount: total - share, roomId: anchor.id });
+          }
+          const { rows } = await postWithTail<{ result: Record<string, unknown> }>(tx, opId, 'gift', moves, (after) =>
+            repo.sendTail({
+              opId,
+              senderId: user.id,
+              roomId: anchor.id,
+              giftId: gift.id,
+              num: input.num,
+              total,
+              source: input.from_backpack ? 'backpack' : 'wallet',
+              now,
+              since: new Date(now.getTime() - COMBO_WINDOW_MS),
+              result: { gift_id: gift.id, num: input.num, total, balance: input.from_backpack ? backpackBalance : balanceOf(after, user.id, 'consumption'), backpack_left: backpackLeft },
+            }),
+          );
+          const stored = rows[0].result;
+          return stored as Omit<SendGiftResult, 'wealth_level'>;
+        },
+      );
       const r: SendGiftResult = { ...outcome.result, wealth_level: wealthLevel(outcome.result.wealth_exp) };
 
       if (!outcome.repeated) {

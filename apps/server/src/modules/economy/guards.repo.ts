@@ -44,7 +44,16 @@ export function createGuardsRepo(db: Db) {
       const rows = await db
         .select({ userId: roomGuards.userId, level: roomGuards.level })
         .from(roomGuards)
-        .where(and(eq(roomGuards.roomId, roomId), gt(roomGuards.expiresAt, now), sql`${roomGuards.userId} in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})`));
+        .where(
+          and(
+            eq(roomGuards.roomId, roomId),
+            gt(roomGuards.expiresAt, now),
+            sql`${roomGuards.userId} in (${sql.join(
+              userIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          ),
+        );
       return new Map(rows.map((r) => [r.userId, r.level]));
     },
   };

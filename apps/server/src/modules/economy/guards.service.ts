@@ -30,7 +30,17 @@ export function createGuardsService(ctx: EconomyContext, repo: GuardsRepo) {
       const meta: OpMeta = { sender: sender.user_nickname, anchor: anchor.user_nickname };
       const { result } = await runOp(
         ctx.db,
-        { userId: user.id, kind: 'guard', key: input.idempotency_key, request: { room: anchor.id, plan: plan.id }, meta: meta as Record<string, unknown>, wallets: [{ user: user.id, wallet: 'consumption' }, { user: anchor.id, wallet: 'income' }] },
+        {
+          userId: user.id,
+          kind: 'guard',
+          key: input.idempotency_key,
+          request: { room: anchor.id, plan: plan.id },
+          meta: meta as Record<string, unknown>,
+          wallets: [
+            { user: user.id, wallet: 'consumption' },
+            { user: anchor.id, wallet: 'income' },
+          ],
+        },
         async (tx, opId) => {
           const share = anchorShare(plan.price);
           const moves: Movement[] = [

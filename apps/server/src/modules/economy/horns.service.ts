@@ -16,24 +16,20 @@ import { createWalletRepo } from './wallet.repo.ts';
 export function createHornsService(ctx: EconomyContext) {
   return {
     async pay<T>(userId: number, key: string, request: unknown, record: (tx: Db, free: boolean) => Promise<T>) {
-      const { result, repeated } = await runOp(
-        ctx.db,
-        { userId, kind: 'horn', key, request, wallets: [{ user: userId, wallet: 'consumption' }] },
-        async (tx, opId) => {
-          const now = ctx.clock.now();
-          const emperor = nobleInfo('emperor');
-          const free = await createNoblesRepo(tx).useHorn(userId, emperor.tier, utcMonth(now), emperor.free_horns, now);
-          let balance: number;
-          if (free) {
-            balance = (await createWalletRepo(tx).balances(userId, tx)).consumption;
-          } else {
-            const b = await post(tx, opId, 'horn', [{ from: userWallet(userId, 'consumption'), to: system('platform'), amount: HORN_PRICE }]);
-            await ctx.people.addWealth(tx, userId, HORN_PRICE);
-            balance = balanceOf(b, userId, 'consumption');
-          }
-          return { value: await record(tx, free), free, balance };
-        },
-      );
+      const { result, repeated } = await runOp(ctx.db, { userId, kind: 'horn', key, request, wallets: [{ user: userId, wallet: 'consumption' }] }, async (tx, opId) => {
+        const now = ctx.clock.now();
+        const emperor = nobleInfo('emperor');
+        const free = await createNoblesRepo(tx).useHorn(userId, emperor.tier, utcMonth(now), emperor.free_horns, now);
+        let balance: number;
+        if (free) {
+          balance = (await createWalletRepo(tx).balances(userId, tx)).consumption;
+        } else {
+          const b = await post(tx, opId, 'horn', [{ from: userWallet(userId, 'consumption'), to: system('platform'), amount: HORN_PRICE }]);
+          await ctx.people.addWealth(tx, userId, HORN_PRICE);
+          balance = balanceOf(b, userId, 'consumption');
+        }
+        return { value: await record(tx, free), free, balance };
+      });
       return { ...result, repeated };
     },
   };

@@ -22,7 +22,11 @@ export function createInvitesRepo(db: Db) {
       const [row] = await tx.select().from(invitePool).where(eq(invitePool.id, 1)).for('update').limit(1);
       if (!row) return 0;
       const take = Math.max(0, Math.min(want, row.cap - row.granted));
-      if (take > 0) await tx.update(invitePool).set({ granted: sql`${invitePool.granted} + ${take}` }).where(eq(invitePool.id, 1));
+      if (take > 0)
+        await tx
+          .update(invitePool)
+          .set({ granted: sql`${invitePool.granted} + ${take}` })
+          .where(eq(invitePool.id, 1));
       return take;
     },
     async checkIn(tx: Db, userId: number, day: string) {
@@ -30,7 +34,11 @@ export function createInvitesRepo(db: Db) {
       return rows.length === 1;
     },
     async checkedIn(userId: number, day: string) {
-      const rows = await db.select({ day: checkIns.day }).from(checkIns).where(sql`${checkIns.userId} = ${userId} and ${checkIns.day} = ${day}`).limit(1);
+      const rows = await db
+        .select({ day: checkIns.day })
+        .from(checkIns)
+        .where(sql`${checkIns.userId} = ${userId} and ${checkIns.day} = ${day}`)
+        .limit(1);
       return rows.length === 1;
     },
   };

@@ -190,7 +190,11 @@ export async function runOp<T>(db: Db, spec: OpSpec, work: (tx: Db, opId: number
       const opId = await claim(tx, spec, fingerprint);
       if (opId === null) throw new Repeat();
       const result = await work(tx, opId);
-      if (!spec.storesResult) await tx.update(ledgerOps).set({ result: (result ?? null) as never }).where(eq(ledgerOps.id, opId));
+      if (!spec.storesResult)
+        await tx
+          .update(ledgerOps)
+          .set({ result: (result ?? null) as never })
+          .where(eq(ledgerOps.id, opId));
       return { result, repeated: false, opId };
     });
   } catch (err) {

@@ -20,10 +20,7 @@ export function createNoblesRepo(db: Db) {
       return row;
     },
     async save(tx: Db, userId: number, tier: string, expiresAt: Date) {
-      await tx
-        .insert(nobleMemberships)
-        .values({ userId, tier, expiresAt })
-        .onConflictDoUpdate({ target: nobleMemberships.userId, set: { tier, expiresAt } });
+      await tx.insert(nobleMemberships).values({ userId, tier, expiresAt }).onConflictDoUpdate({ target: nobleMemberships.userId, set: { tier, expiresAt } });
     },
     /** Uses one free horn of this month if the holder is an active member with some left; false otherwise. */
     async useHorn(userId: number, tier: string, month: string, perMonth: number, now: Date) {

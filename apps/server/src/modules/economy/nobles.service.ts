@@ -47,7 +47,14 @@ export function createNoblesService(ctx: EconomyContext, repo: NoblesRepo) {
       const price = info.price * input.months;
       const { result } = await runOp(
         ctx.db,
-        { userId: user.id, kind: 'noble', key: input.idempotency_key, request: { tier: input.tier, months: input.months }, meta: { tier: input.tier, months: input.months }, wallets: [{ user: user.id, wallet: 'consumption' }] },
+        {
+          userId: user.id,
+          kind: 'noble',
+          key: input.idempotency_key,
+          request: { tier: input.tier, months: input.months },
+          meta: { tier: input.tier, months: input.months },
+          wallets: [{ user: user.id, wallet: 'consumption' }],
+        },
         async (tx, opId) => {
           const next = await grant(tx, user.id, input.tier, input.months * NOBLE_MONTH_DAYS, { refuseLower: true });
           const b = await post(tx, opId, 'noble', [{ from: userWallet(user.id, 'consumption'), to: system('platform'), amount: price }]);

@@ -20,7 +20,16 @@ export function createPeopleRepo(db: Db) {
   return {
     async find(id: number, tx: Db = db) {
       const [row] = await tx
-        .select({ id: users.id, nickname: users.nickname, avatar: users.avatar, isAnchor: users.isAnchor, wealthExp: users.wealthExp, invitedBy: users.invitedBy, inviteCode: users.inviteCode, paymentPasswordHash: users.paymentPasswordHash })
+        .select({
+          id: users.id,
+          nickname: users.nickname,
+          avatar: users.avatar,
+          isAnchor: users.isAnchor,
+          wealthExp: users.wealthExp,
+          invitedBy: users.invitedBy,
+          inviteCode: users.inviteCode,
+          paymentPasswordHash: users.paymentPasswordHash,
+        })
         .from(users)
         .where(eq(users.id, id))
         .limit(1);

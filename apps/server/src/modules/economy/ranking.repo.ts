@@ -10,9 +10,7 @@ import { rows as raw } from './raw.ts';
 const since = (from: Date | null): SQL => (from ? sql`and created_at >= ${from.toISOString()}::timestamptz` : sql``);
 
 function boardFilter(board: RankBoard): SQL {
-  return board === 'popularity'
-    ? sql`kind in ('gift', 'guard') and room_id is not null`
-    : sql`kind in ('gift', 'guard', 'noble') and from_account = 'consumption'`;
+  return board === 'popularity' ? sql`kind in ('gift', 'guard') and room_id is not null` : sql`kind in ('gift', 'guard', 'noble') and from_account = 'consumption'`;
 }
 
 export function createRankingRepo(db: Db) {
@@ -30,9 +28,12 @@ export function createRankingRepo(db: Db) {
     },
     /** Daily (UTC) totals of a board from `from` on. */
     async daily(board: RankBoard, from: Date) {
-      const res = await raw<{ day: string; value: string }>(db, sql`
+      const res = await raw<{ day: string; value: string }>(
+        db,
+        sql`
         select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(amount) as value from ledger_entries
-        where ${boardFilter(board)} ${since(from)} group by 1 order by 1`);
+        where ${boardFilter(board)} ${since(from)} group by 1 order by 1`,
+      );
       return new Map(res.map((r) => [r.day, Number(r.value)]));
     },
   };

@@ -96,7 +96,10 @@ export async function economyRoutes(app: FastifyInstance, opts: EconomyRouteOpti
     const lang = pickLang(req.query.lang, req.lang);
     const o = await s.recharge.checkoutOrder(req.params.order_no);
     if (!o) return reply.code(404).type('text/html').send(localize(req, 'economy.order_unknown'));
-    return reply.type('text/html').header('cache-control', 'no-store').send(checkoutPage(lang, { orderNo: o.orderNo, coins: o.coins, money: o.money, currency: o.currency, status: o.status, returnPath: returnPath(o.orderNo) }));
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-store')
+      .send(checkoutPage(lang, { orderNo: o.orderNo, coins: o.coins, money: o.money, currency: o.currency, status: o.status, returnPath: returnPath(o.orderNo) }));
   });
 
   app.post<{ Params: { order_no: string }; Querystring: { lang?: string }; Body: { action?: string } }>(wallet.SANDBOX_CHECKOUT_PATH, async (req, reply) => {
@@ -108,7 +111,10 @@ export async function economyRoutes(app: FastifyInstance, opts: EconomyRouteOpti
     if (res.statusCode >= 300) {
       const o = (await s.recharge.checkoutOrder(req.params.order_no))!;
       const error = (res.json() as { msg?: string }).msg ?? 'Error';
-      return reply.code(502).type('text/html').send(checkoutPage(lang, { orderNo: o.orderNo, coins: o.coins, money: o.money, currency: o.currency, status: o.status, returnPath: returnPath(o.orderNo), error }));
+      return reply
+        .code(502)
+        .type('text/html')
+        .send(checkoutPage(lang, { orderNo: o.orderNo, coins: o.coins, money: o.money, currency: o.currency, status: o.status, returnPath: returnPath(o.orderNo), error }));
     }
     return reply.redirect(returnPath(req.params.order_no), 303);
   });

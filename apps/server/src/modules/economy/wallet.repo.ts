@@ -42,7 +42,9 @@ export function createWalletRepo(db: Db) {
       const filters = [sql`true`];
       if (opts.wallet) filters.push(sql`wallet = ${opts.wallet}`);
       if (opts.kind) filters.push(sql`kind = ${opts.kind}`);
-      const res = await rows<StatementRow>(db, sql`
+      const res = await rows<StatementRow>(
+        db,
+        sql`
         with lines as (
           select e.id, e.op_id, e.kind, e.to_account as wallet, e.amount, e.to_balance_after as after, e.created_at
             from ledger_entries e where e.to_user_id = ${userId}
@@ -57,7 +59,8 @@ export function createWalletRepo(db: Db) {
         select g.op_id, g.wallet, g.kind, g.amount, g.balance_after, g.created_at, o.meta, count(*) over () as total
           from grouped g join ledger_ops o on o.id = g.op_id
          order by g.last_id desc, g.wallet
-         limit ${opts.limit} offset ${opts.offset}`);
+         limit ${opts.limit} offset ${opts.offset}`,
+      );
       return res.map((r) => ({
         ...r,
         op_id: Number(r.op_id),

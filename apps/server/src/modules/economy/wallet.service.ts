@@ -38,10 +38,23 @@ export function createWalletService(ctx: EconomyContext, repo: WalletRepo) {
 
     /** One way only: income → consumption, after the caller confirmed (checked by the contract). */
     async convert(user: AuthUser, input: { money: number; idempotency_key: string }) {
-      const { result } = await runOp(ctx.db, { userId: user.id, kind: 'convert', key: input.idempotency_key, request: { money: input.money }, wallets: [{ user: user.id, wallet: 'income' }, { user: user.id, wallet: 'consumption' }] }, async (tx, opId) => {
-        const b = await post(tx, opId, 'convert', [{ from: userWallet(user.id, 'income'), to: userWallet(user.id, 'consumption'), amount: input.money }]);
-        return { consumption: balanceOf(b, user.id, 'consumption'), income: balanceOf(b, user.id, 'income') };
-      });
+      const { result } = await runOp(
+        ctx.db,
+        {
+          userId: user.id,
+          kind: 'convert',
+          key: input.idempotency_key,
+          request: { money: input.money },
+          wallets: [
+            { user: user.id, wallet: 'income' },
+            { user: user.id, wallet: 'consumption' },
+          ],
+        },
+        async (tx, opId) => {
+          const b = await post(tx, opId, 'convert', [{ from: userWallet(user.id, 'income'), to: userWallet(user.id, 'consumption'), amount: input.money }]);
+          return { consumption: balanceOf(b, user.id, 'consumption'), income: balanceOf(b, user.id, 'income') };
+        },
+      );
       return result;
     },
   };

@@ -96,21 +96,25 @@ export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsR
       const kind = kindOf(input.type);
       const payout = await repo.payout(user.id, kind);
       if (!payout) throw badInput(kind === 'bank' ? 'economy.bank_unbound' : 'economy.alipay_unbound');
-      const { result } = await runOp(ctx.db, { userId: user.id, kind: 'withdraw', key: input.idempotency_key, request: { type: input.type, money: input.money }, wallets: [{ user: user.id, wallet: 'income' }] }, async (tx, opId) => {
-        const w = await repo.insert(tx, {
-          userId: user.id,
-          method: input.type,
-          money: input.money,
-          payout: withdrawCents(input.money),
-          holder: payout.holder,
-          account: payout.account,
-          bankName: payout.bankName,
-          opId,
-        });
-        const b = await post(tx, opId, 'withdraw', [{ from: userWallet(user.id, 'income'), to: system('withdraw_hold'), amount: input.money }]);
-        await setMeta(tx, opId, { withdrawal_id: w.id });
-        return { ...toWithdrawal(w, lang), income: balanceOf(b, user.id, 'income') };
-      });
+      const { result } = await runOp(
+        ctx.db,
+        { userId: user.id, kind: 'withdraw', key: input.idempotency_key, request: { type: input.type, money: input.money }, wallets: [{ user: user.id, wallet: 'income' }] },
+        async (tx, opId) => {
+          const w = await repo.insert(tx, {
+            userId: user.id,
+            method: input.type,
+            money: input.money,
+            payout: withdrawCents(input.money),
+            holder: payout.holder,
+            account: payout.account,
+            bankName: payout.bankName,
+            opId,
+          });
+          const b = await post(tx, opId, 'withdraw', [{ from: userWallet(user.id, 'income'), to: system('withdraw_hold'), amount: input.money }]);
+          await setMeta(tx, opId, { withdrawal_id: w.id });
+          return { ...toWithdrawal(w, lang), income: balanceOf(b, user.id, 'income') };
+        },
+      );
       return result;
     },
 

@@ -23,8 +23,12 @@ function linkExpressions(now: Date) {
   // Columns of the outer row are named with their table: drizzle leaves them unqualified in a
   // one-table select, and inside the sub-queries an unqualified "id" would be the inner table's.
   const room = { id: sql.raw('"live_rooms"."id"'), matchId: sql.raw('"live_rooms"."match_id"') };
-  const studio = sql<number | null>`(case when ${room.matchId} is not null and exists (select 1 from ${matches} m where m.id = ${room.matchId} and m.kickoff_at > ${freshSince}) then ${room.matchId} end)`;
-  const reserved = sql<number | null>`(select r.match_id from ${liveReservations} r where r.room_id = ${room.id} and r.match_id is not null and r.start_at between ${from} and ${to} order by abs(extract(epoch from (r.start_at - ${now}::timestamptz))) limit 1)`;
+  const studio = sql<
+    number | null
+  >`(case when ${room.matchId} is not null and exists (select 1 from ${matches} m where m.id = ${room.matchId} and m.kickoff_at > ${freshSince}) then ${room.matchId} end)`;
+  const reserved = sql<
+    number | null
+  >`(select r.match_id from ${liveReservations} r where r.room_id = ${room.id} and r.match_id is not null and r.start_at between ${from} and ${to} order by abs(extract(epoch from (r.start_at - ${now}::timestamptz))) limit 1)`;
   return { studio, reserved, effective: sql<number | null>`coalesce(${studio}, ${reserved})` };
 }
 

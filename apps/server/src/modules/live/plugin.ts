@@ -132,7 +132,17 @@ export const liveModule = fp(
     app.siteSearch.provide({ liveRooms: (word, o) => rooms.search(word, o) });
 
     if (config.RTMP_PORT > 0) {
-      ingest = new Ingest({ port: config.RTMP_PORT, host: config.HOST, dataDir: config.dataDir, ffmpeg, hooks: rooms, viewers, bus: app.bus, log: app.log, recorder: app.replays.recorder ?? undefined });
+      ingest = new Ingest({
+        port: config.RTMP_PORT,
+        host: config.HOST,
+        dataDir: config.dataDir,
+        ffmpeg,
+        hooks: rooms,
+        viewers,
+        bus: app.bus,
+        log: app.log,
+        recorder: app.replays.recorder ?? undefined,
+      });
     }
 
     const publishers: LocalPublisher[] = [];

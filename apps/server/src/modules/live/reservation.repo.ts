@@ -42,7 +42,12 @@ export function createReservationRepo(db: Db) {
     /** Announced broadcasts not yet started, soonest first; of one room or of every anchor. */
     async upcoming(opts: { roomId?: number; now: Date; viewer: number | null; page: number; limit: number }) {
       const where = and(gt(liveReservations.startAt, opts.now), eq(users.isAnchor, 1), opts.roomId ? eq(liveReservations.roomId, opts.roomId) : undefined);
-      const base = () => db.select({ ...columns, reserved: reservedBy(opts.viewer) }).from(liveReservations).innerJoin(liveRooms, eq(liveRooms.id, liveReservations.roomId)).innerJoin(users, eq(users.id, liveReservations.roomId));
+      const base = () =>
+        db
+          .select({ ...columns, reserved: reservedBy(opts.viewer) })
+          .from(liveReservations)
+          .innerJoin(liveRooms, eq(liveRooms.id, liveReservations.roomId))
+          .innerJoin(users, eq(users.id, liveReservations.roomId));
       const [rows, [{ n }]] = await Promise.all([
         base()
           .where(where)

@@ -120,7 +120,11 @@ export function createRoomRepo(db: Db) {
         const [room] = await tx.select().from(liveRooms).where(eq(liveRooms.id, id)).for('update');
         if (!room) return null;
         // A record left open (crash, lost unpublish) is closed where it stood.
-        if (room.currentRecordId) await tx.update(liveRecords).set({ endedAt: at }).where(and(eq(liveRecords.id, room.currentRecordId), isNull(liveRecords.endedAt)));
+        if (room.currentRecordId)
+          await tx
+            .update(liveRecords)
+            .set({ endedAt: at })
+            .where(and(eq(liveRecords.id, room.currentRecordId), isNull(liveRecords.endedAt)));
         const [record] = await tx.insert(liveRecords).values({ roomId: id, title: room.title, startedAt: at }).returning();
         const [updated] = await tx.update(liveRooms).set({ status: LIVE, liveSince: at, currentRecordId: record.id, updatedAt: at }).where(eq(liveRooms.id, id)).returning();
         return { room: updated, record };
@@ -145,7 +149,11 @@ export function createRoomRepo(db: Db) {
         }
         if (record) {
           const minutes = Math.floor((at.getTime() - record.startedAt.getTime()) / 60_000);
-          if (minutes > 0 && expPerMinute > 0) await tx.update(users).set({ anchorExp: sql`${users.anchorExp} + ${minutes * expPerMinute}` }).where(eq(users.id, id));
+          if (minutes > 0 && expPerMinute > 0)
+            await tx
+              .update(users)
+              .set({ anchorExp: sql`${users.anchorExp} + ${minutes * expPerMinute}` })
+              .where(eq(users.id, id));
         }
         const [updated] = await tx
           .update(liveRooms)
@@ -189,8 +197,6 @@ export function createRoomRepo(db: Db) {
       ]);
       return { rows, total: n, seconds: Math.floor(Number(seconds)) };
     },
-
-
   };
 }
 export type RoomRepo = ReturnType<typeof createRoomRepo>;

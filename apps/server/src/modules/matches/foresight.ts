@@ -96,9 +96,7 @@ export function createForesight(deps: { repo: MatchesRepo; clock: Clock; rows: R
       if (!book || !triple) throw badInput('matches.no_odds');
       const [a, b, c] = triple;
       const { line, price } =
-        input.kind === 'eu'
-          ? { line: 0, price: input.pick === 'home' ? a : input.pick === 'draw' ? b : c }
-          : { line: b, price: input.pick === 'home' || input.pick === 'over' ? a : c };
+        input.kind === 'eu' ? { line: 0, price: input.pick === 'home' ? a : input.pick === 'draw' ? b : c } : { line: b, price: input.pick === 'home' || input.pick === 'over' ? a : c };
       // No such market (basketball has no draw price).
       if (!(price > 1)) throw badInput('matches.pick_invalid');
       const id = await repo.insertForesight({

@@ -1,13 +1,4 @@
-import {
-  type AlertFrame,
-  type FeedEvent,
-  type FeedMatch,
-  type FeedOdds,
-  GOAL_KINDS,
-  isLive,
-  type MatchRow,
-  type Sport,
-} from '@livesports/contracts/matches';
+import { type AlertFrame, type FeedEvent, type FeedMatch, type FeedOdds, GOAL_KINDS, isLive, type MatchRow, type Sport } from '@livesports/contracts/matches';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { OddsValues } from '../../db/schema/matches.ts';
@@ -126,8 +117,7 @@ export function createIngest(deps: IngestDeps): FeedSink {
     );
     const seasonName = f.season ?? String(new Date(f.kickoff).getUTCFullYear());
     const seasonId = await cached(`s|${competitionId}|${seasonName}`, seasonName, () => repo.upsertSeason(competitionId, seasonName));
-    const team = (t: FeedMatch['home']) =>
-      cached(`t|${f.sport}|${t.key}`, t, () => repo.upsertTeam({ sport: f.sport, key: t.key, ...fillNames(t.name), logo: t.logo ?? '', region: t.region ?? '' }));
+    const team = (t: FeedMatch['home']) => cached(`t|${f.sport}|${t.key}`, t, () => repo.upsertTeam({ sport: f.sport, key: t.key, ...fillNames(t.name), logo: t.logo ?? '', region: t.region ?? '' }));
     return { competitionId, seasonId, homeTeamId: await team(f.home), awayTeamId: await team(f.away) };
   }
 
@@ -189,7 +179,18 @@ export function createIngest(deps: IngestDeps): FeedSink {
   }
 
   function eventRow(matchId: number, e: FeedEvent, h: number, a: number): EventInsert {
-    return { matchId, extKey: e.key, kind: e.kind, side: e.side === 'home' ? 1 : 0, minute: e.minute, extra: e.extra ?? 0, player: e.player ?? '', player2: e.player2 ?? '', homeScore: h, awayScore: a };
+    return {
+      matchId,
+      extKey: e.key,
+      kind: e.kind,
+      side: e.side === 'home' ? 1 : 0,
+      minute: e.minute,
+      extra: e.extra ?? 0,
+      player: e.player ?? '',
+      player2: e.player2 ?? '',
+      homeScore: h,
+      awayScore: a,
+    };
   }
 
   function mergeOdds(prev: { asia: OddsValues; eu: OddsValues; bs: OddsValues } | undefined, list: FeedOdds[]) {
@@ -274,7 +275,15 @@ export function createIngest(deps: IngestDeps): FeedSink {
       const refs: Array<Awaited<ReturnType<typeof references>>> = [];
       for (const f of list) refs.push(await references(f));
       const { saved, existing, inserted, odds } = await repo.transaction(async (tx) => {
-        const existing = new Map((await repo.matchesByKeys(source, list.map((f) => f.key), tx)).map((r) => [r.extKey, r]));
+        const existing = new Map(
+          (
+            await repo.matchesByKeys(
+              source,
+              list.map((f) => f.key),
+              tx,
+            )
+          ).map((r) => [r.extKey, r]),
+        );
         const merged = list.map((f, i) => merge(existing.get(f.key), f, refs[i], source));
         const saved = [];
         for (const c of chunks(merged)) saved.push(...(await repo.saveMatches(c, tx)));

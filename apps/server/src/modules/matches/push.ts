@@ -7,10 +7,7 @@ import type { Bus } from '../../platform/bus.ts';
 
 export const PUSH_CHANNEL = 'matches:push';
 
-export type PushMessage =
-  | { t: 'rows'; sport: Sport; rows: MatchRow[] }
-  | { t: 'odds'; sport: Sport; rows: ExponentRow[] }
-  | { t: 'alert'; frame: AlertFrame };
+export type PushMessage = { t: 'rows'; sport: Sport; rows: MatchRow[] } | { t: 'odds'; sport: Sport; rows: ExponentRow[] } | { t: 'alert'; frame: AlertFrame };
 
 /** `beforePublish` runs in the writing process before anyone hears of the change (cache drops). */
 export function createPush(bus: Bus, beforePublish?: (msg: PushMessage) => void) {

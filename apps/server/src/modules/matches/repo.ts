@@ -132,7 +132,11 @@ export function createMatchesRepo(db: Db) {
     /** Inside a transaction the rows are locked, so two feeds writing one match take turns. */
     async matchesByKeys(source: string, keys: string[], conn: Conn = db) {
       if (!keys.length) return [];
-      const q = conn.select().from(matches).where(and(eq(matches.source, source), inArray(matches.extKey, keys))).orderBy(asc(matches.id));
+      const q = conn
+        .select()
+        .from(matches)
+        .where(and(eq(matches.source, source), inArray(matches.extKey, keys)))
+        .orderBy(asc(matches.id));
       return conn === db ? q : q.for('update');
     },
     async matchByRef(ref: { id?: number; source?: string; key?: string }, conn: Conn = db) {
@@ -144,9 +148,34 @@ export function createMatchesRepo(db: Db) {
     async saveMatches(rows: MatchInsert[], conn: Conn = db) {
       if (!rows.length) return [];
       const cols = [
-        'competition_id', 'season_id', 'home_team_id', 'away_team_id', 'round', 'grp', 'venue', 'kickoff_at', 'status', 'match_str', 'period_started_at',
-        'home_score', 'away_score', 'home_half', 'away_half', 'home_corner', 'away_corner', 'home_red', 'away_red', 'home_yellow', 'away_yellow',
-        'home_penalty', 'away_penalty', 'home_quarters', 'away_quarters', 'stats', 'simulated', 'replay_at',
+        'competition_id',
+        'season_id',
+        'home_team_id',
+        'away_team_id',
+        'round',
+        'grp',
+        'venue',
+        'kickoff_at',
+        'status',
+        'match_str',
+        'period_started_at',
+        'home_score',
+        'away_score',
+        'home_half',
+        'away_half',
+        'home_corner',
+        'away_corner',
+        'home_red',
+        'away_red',
+        'home_yellow',
+        'away_yellow',
+        'home_penalty',
+        'away_penalty',
+        'home_quarters',
+        'away_quarters',
+        'stats',
+        'simulated',
+        'replay_at',
       ];
       const set = Object.fromEntries(cols.map((c) => [camel(c), sql.raw(`excluded.${c}`)]));
       return conn
@@ -327,7 +356,10 @@ export function createMatchesRepo(db: Db) {
     async flagged(table: 'collect' | 'reserve', userId: number, matchIds: number[]) {
       if (!matchIds.length) return new Set<number>();
       const t = table === 'collect' ? matchCollects : matchReservations;
-      const rows = await db.select({ id: t.matchId }).from(t).where(and(eq(t.userId, userId), inArray(t.matchId, matchIds)));
+      const rows = await db
+        .select({ id: t.matchId })
+        .from(t)
+        .where(and(eq(t.userId, userId), inArray(t.matchId, matchIds)));
       return new Set(rows.map((r) => r.id));
     },
     async flaggedIds(table: 'collect' | 'reserve', userId: number) {
@@ -371,14 +403,23 @@ export function createMatchesRepo(db: Db) {
     },
     async matchesWithPendingForesights(matchIds: number[]) {
       if (!matchIds.length) return [];
-      const rows = await db.selectDistinct({ id: foresights.matchId }).from(foresights).where(and(inArray(foresights.matchId, matchIds), eq(foresights.result, 0)));
+      const rows = await db
+        .selectDistinct({ id: foresights.matchId })
+        .from(foresights)
+        .where(and(inArray(foresights.matchId, matchIds), eq(foresights.result, 0)));
       return rows.map((r) => r.id);
     },
     async pendingForesights(matchId: number, conn: Conn = db) {
-      return conn.select().from(foresights).where(and(eq(foresights.matchId, matchId), eq(foresights.result, 0)));
+      return conn
+        .select()
+        .from(foresights)
+        .where(and(eq(foresights.matchId, matchId), eq(foresights.result, 0)));
     },
     async settleForesight(id: number, result: number, at: Date, conn: Conn = db) {
-      await conn.update(foresights).set({ result, settledAt: at }).where(and(eq(foresights.id, id), eq(foresights.result, 0)));
+      await conn
+        .update(foresights)
+        .set({ result, settledAt: at })
+        .where(and(eq(foresights.id, id), eq(foresights.result, 0)));
     },
     /** Settled results of these users, newest first (hit rate and streak). */
     async punditResults(userIds: number[]) {
@@ -416,7 +457,10 @@ export function createMatchesRepo(db: Db) {
       return row;
     },
     async initReplayState(sport: string, nextKickoff: Date, cursor: number) {
-      await db.insert(matchReplayState).values({ sport, cursor, nextKickoff, leaseUntil: new Date(0) }).onConflictDoNothing();
+      await db
+        .insert(matchReplayState)
+        .values({ sport, cursor, nextKickoff, leaseUntil: new Date(0) })
+        .onConflictDoNothing();
     },
     /** Take or renew the lease; true when this process drives the replay now. */
     async leaseReplay(sport: string, owner: string, now: Date, until: Date) {
@@ -439,7 +483,10 @@ export function createMatchesRepo(db: Db) {
         .orderBy(asc(matches.kickoffAt));
     },
     async countReplay(sport: string) {
-      const [{ n }] = await db.select({ n: count() }).from(matches).where(and(eq(matches.source, 'replay'), eq(matches.sport, sport)));
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(matches)
+        .where(and(eq(matches.source, 'replay'), eq(matches.sport, sport)));
       return Number(n);
     },
   };

@@ -16,7 +16,15 @@ export function robotLines(row: MatchRow, events: MatchEvent[], lang: Lang) {
     lines.push({ id: 'scheduled', kind: 'scheduled', match_str: '', text: translate(lang, 'matches.robot_not_started', { time }), iszhu: null, home_score: 0, away_score: 0 });
     return lines;
   }
-  lines.push({ id: 'kickoff', kind: 'kickoff', match_str: row.sport === 'football' ? "0'" : '', text: translate(lang, 'matches.robot_kickoff', { home, away }), iszhu: null, home_score: 0, away_score: 0 });
+  lines.push({
+    id: 'kickoff',
+    kind: 'kickoff',
+    match_str: row.sport === 'football' ? "0'" : '',
+    text: translate(lang, 'matches.robot_kickoff', { home, away }),
+    iszhu: null,
+    home_score: 0,
+    away_score: 0,
+  });
   let halfDone = false;
   const pushHalf = () => {
     if (halfDone || row.sport !== 'football' || row.status === 2) return;
@@ -46,7 +54,15 @@ export function robotLines(row: MatchRow, events: MatchEvent[], lang: Lang) {
   }
   if (row.status >= 4) pushHalf();
   if (row.status === 8) {
-    lines.push({ id: 'full_time', kind: 'full_time', match_str: 'FT', text: translate(lang, 'matches.robot_full_time', { home, away, score: score(row.home_score, row.away_score) }), iszhu: null, home_score: row.home_score, away_score: row.away_score });
+    lines.push({
+      id: 'full_time',
+      kind: 'full_time',
+      match_str: 'FT',
+      text: translate(lang, 'matches.robot_full_time', { home, away, score: score(row.home_score, row.away_score) }),
+      iszhu: null,
+      home_score: row.home_score,
+      away_score: row.away_score,
+    });
   }
   return lines;
 }

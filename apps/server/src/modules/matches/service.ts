@@ -268,7 +268,12 @@ export function createMatchesService(deps: MatchesDeps) {
         const page = await repo.list(f, order, q.limit, q.offset);
         return { list: await rows.withFlags(await rows.fromJoined(page.rows), user), total: page.total, page: input.page, limit: input.limit };
       }
-      return personal(await allMatchRead.get(q), user, (d) => d.list, (d, list) => ({ ...d, list }));
+      return personal(
+        await allMatchRead.get(q),
+        user,
+        (d) => d.list,
+        (d, list) => ({ ...d, list }),
+      );
     },
 
     async seasonTable(competitionId: number, seasonId?: number) {

@@ -46,10 +46,16 @@ export function createReplayRepo(db: Db) {
       return row ?? null;
     },
     async addBytes(id: number, bytes: number) {
-      await db.update(replays).set({ bytes: sql`${replays.bytes} + ${bytes}` }).where(eq(replays.id, id));
+      await db
+        .update(replays)
+        .set({ bytes: sql`${replays.bytes} + ${bytes}` })
+        .where(eq(replays.id, id));
     },
     async nextSeq(replayId: number, level: string) {
-      const [row] = await db.select({ n: count() }).from(replaySegments).where(and(eq(replaySegments.replayId, replayId), eq(replaySegments.level, level)));
+      const [row] = await db
+        .select({ n: count() })
+        .from(replaySegments)
+        .where(and(eq(replaySegments.replayId, replayId), eq(replaySegments.level, level)));
       return row.n;
     },
     async roomTitle(roomId: number) {
@@ -91,14 +97,27 @@ export function createReplayRepo(db: Db) {
     async list(roomId: number, opts: { all: boolean; page: number; limit: number }) {
       const where = and(eq(replays.roomId, roomId), opts.all ? undefined : and(eq(replays.status, 1), eq(replays.hidden, 0)));
       const [rows, [{ n, bytes }]] = await Promise.all([
-        db.select(withAnchor).from(replays).innerJoin(users, eq(users.id, replays.roomId)).where(where).orderBy(desc(replays.startedAt), desc(replays.id)).limit(opts.limit).offset((opts.page - 1) * opts.limit),
-        db.select({ n: count(), bytes: sql<string>`coalesce(sum(${replays.bytes}), 0)` }).from(replays).where(where),
+        db
+          .select(withAnchor)
+          .from(replays)
+          .innerJoin(users, eq(users.id, replays.roomId))
+          .where(where)
+          .orderBy(desc(replays.startedAt), desc(replays.id))
+          .limit(opts.limit)
+          .offset((opts.page - 1) * opts.limit),
+        db
+          .select({ n: count(), bytes: sql<string>`coalesce(sum(${replays.bytes}), 0)` })
+          .from(replays)
+          .where(where),
       ]);
       return { rows, total: n, bytes: Number(bytes) };
     },
     /** Replays whose broadcast ended before `before` (retention). */
     async endedBefore(before: Date) {
-      return db.select().from(replays).where(and(isNotNull(replays.endedAt), lt(replays.endedAt, before)));
+      return db
+        .select()
+        .from(replays)
+        .where(and(isNotNull(replays.endedAt), lt(replays.endedAt, before)));
     },
     /** Replays left recording by a stopped process: nothing will finish them any more. */
     async stillRecording() {
@@ -158,7 +177,14 @@ export function createReplayRepo(db: Db) {
       const [row] = await db
         .select({ matchId: liveReservations.matchId })
         .from(liveReservations)
-        .where(and(eq(liveReservations.roomId, roomId), isNotNull(liveReservations.matchId), gte(liveReservations.startAt, new Date(at.getTime() - 3 * 3600_000)), lte(liveReservations.startAt, new Date(at.getTime() + 3600_000))))
+        .where(
+          and(
+            eq(liveReservations.roomId, roomId),
+            isNotNull(liveReservations.matchId),
+            gte(liveReservations.startAt, new Date(at.getTime() - 3 * 3600_000)),
+            lte(liveReservations.startAt, new Date(at.getTime() + 3600_000)),
+          ),
+        )
         .orderBy(sql`abs(extract(epoch from (${liveReservations.startAt} - ${at.toISOString()}::timestamptz)))`)
         .limit(1);
       return row?.matchId ?? null;

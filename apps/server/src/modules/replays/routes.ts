@@ -37,11 +37,13 @@ export async function replayRoutes(app: FastifyInstance, opts: { service: Replay
     if (!/^\d{1,9}$/.test(id) || !m) return sendError(reply, 404, Code.ERROR, localize(req, 'common.not_found'));
     const out = await service.playlist(Number(id), m[1], req.user, segmentUrl);
     if (!out) return sendError(reply, 404, Code.ERROR, localize(req, 'replay.not_found'));
-    return reply
-      .header('content-type', 'application/vnd.apple.mpegurl')
-      // What a caller gets depends on login (visitors: SD and below) and on who may see a hidden replay.
-      .header('cache-control', out.hidden || req.user ? 'private, no-cache' : 'public, max-age=60')
-      .header('vary', 'cookie, token')
-      .send(out.text);
+    return (
+      reply
+        .header('content-type', 'application/vnd.apple.mpegurl')
+        // What a caller gets depends on login (visitors: SD and below) and on who may see a hidden replay.
+        .header('cache-control', out.hidden || req.user ? 'private, no-cache' : 'public, max-age=60')
+        .header('vary', 'cookie, token')
+        .send(out.text)
+    );
   });
 }

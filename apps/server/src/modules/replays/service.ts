@@ -178,7 +178,15 @@ export function createReplayService(deps: ReplayDeps) {
         if (m) {
           const events = await repo.matchEvents(m.id, new Date(r.startedAt.getTime() - 60_000), r.endedAt ?? clock.now());
           const marks: MatchMark[] = events
-            .map((e) => ({ kind: e.kind, side: e.side, minute: e.minute, player: e.player, home_score: e.homeScore, away_score: e.awayScore, t: Math.round(secondOf(r.parts, e.createdAt.getTime()) * 10) / 10 }))
+            .map((e) => ({
+              kind: e.kind,
+              side: e.side,
+              minute: e.minute,
+              player: e.player,
+              home_score: e.homeScore,
+              away_score: e.awayScore,
+              t: Math.round(secondOf(r.parts, e.createdAt.getTime()) * 10) / 10,
+            }))
             .filter((e) => e.t <= r.duration);
           match = { id: m.id, sport: m.sport === 'basketball' ? 2 : 1, home: m.home, away: m.away, home_score: m.homeScore, away_score: m.awayScore, marks };
         }
@@ -195,7 +203,11 @@ export function createReplayService(deps: ReplayDeps) {
       const wallFrom = new Date(from <= 0 ? r.startedAt.getTime() - 5000 : wallOf(r.parts, from) - 1000);
       const wallTo = new Date(nextPart ? nextPart.wall : wallOf(r.parts, to) + 1000);
       const inWindow = (t: number) => t >= from && t < to && t <= r.duration + 1;
-      const [msgs, gifts, danmaku] = await Promise.all([repo.messagesBetween(r.roomId, wallFrom, wallTo, WINDOW_LIMIT), repo.giftsBetween(r.roomId, wallFrom, wallTo, WINDOW_LIMIT), repo.danmakuBetween(r.id, from, to, WINDOW_LIMIT)]);
+      const [msgs, gifts, danmaku] = await Promise.all([
+        repo.messagesBetween(r.roomId, wallFrom, wallTo, WINDOW_LIMIT),
+        repo.giftsBetween(r.roomId, wallFrom, wallTo, WINDOW_LIMIT),
+        repo.danmakuBetween(r.id, from, to, WINDOW_LIMIT),
+      ]);
       const at = (d: Date) => Math.round(secondOf(r.parts, d.getTime()) * 100) / 100;
       return {
         from,
@@ -203,7 +215,15 @@ export function createReplayService(deps: ReplayDeps) {
         messages: msgs
           .map((m) => {
             const payload = m.payload as { text?: string; data?: string };
-            return { t: at(m.createdAt), seq: m.seq, from: m.fromIdentifier, nick: m.nick, type: m.type, text: m.type === 'TIMTextElem' ? (payload.text ?? '') : (payload.data ?? ''), ext: (m.ext as Record<string, unknown> | null) ?? null };
+            return {
+              t: at(m.createdAt),
+              seq: m.seq,
+              from: m.fromIdentifier,
+              nick: m.nick,
+              type: m.type,
+              text: m.type === 'TIMTextElem' ? (payload.text ?? '') : (payload.data ?? ''),
+              ext: (m.ext as Record<string, unknown> | null) ?? null,
+            };
           })
           .filter((m) => inWindow(m.t)),
         gifts: gifts
@@ -213,7 +233,14 @@ export function createReplayService(deps: ReplayDeps) {
               type: 100 as const,
               room_id: r.roomId,
               sender: { id: g.send.senderId, user_nickname: g.nickname, avatar: g.avatar, wealth_level: wealthLevel(g.wealthExp), noble: null },
-              gift: { id: g.gift.id, code: g.gift.code, image: g.gift.image, animation: g.gift.animation as GiftEffect, price: g.gift.price, names: { zh: g.gift.nameZh, en: g.gift.nameEn, es: g.gift.nameEs } },
+              gift: {
+                id: g.gift.id,
+                code: g.gift.code,
+                image: g.gift.image,
+                animation: g.gift.animation as GiftEffect,
+                price: g.gift.price,
+                names: { zh: g.gift.nameZh, en: g.gift.nameEn, es: g.gift.nameEs },
+              },
               num: g.send.num,
               combo: g.send.combo,
               total: g.send.total,
@@ -282,7 +309,16 @@ export function createReplayService(deps: ReplayDeps) {
       if (replay.status !== ReplayStatus.READY) throw badInput('replay.not_ready');
       if (!deps.ffmpeg) throw badInput('replay.clips_unavailable');
       if (input.end > replay.duration + 0.5) throw badInput('replay.clip_outside');
-      const clip = await repo.createClip({ replayId: replay.id, roomId: replay.roomId, userId: user.id, title: input.title, start: input.start, end: Math.min(input.end, replay.duration), exact: input.exact, storageKey: `clips/${replay.roomId}/${crypto.randomBytes(9).toString('base64url')}` });
+      const clip = await repo.createClip({
+        replayId: replay.id,
+        roomId: replay.roomId,
+        userId: user.id,
+        title: input.title,
+        start: input.start,
+        end: Math.min(input.end, replay.duration),
+        exact: input.exact,
+        storageKey: `clips/${replay.roomId}/${crypto.randomBytes(9).toString('base64url')}`,
+      });
       const job = makeClip(clip, replay).finally(() => jobs.delete(job));
       jobs.add(job);
       return toClip(clip, nickname, user);
@@ -353,7 +389,13 @@ export function createReplayService(deps: ReplayDeps) {
       }
       const level = row.levels.find((l) => l.level === file);
       if (!level || !levelAllowed(row, level.level, !!user)) return null;
-      return { text: finalPlaylist(segs.filter((s) => s.level === level.level), segmentUrl), hidden: row.hidden === 1 };
+      return {
+        text: finalPlaylist(
+          segs.filter((s) => s.level === level.level),
+          segmentUrl,
+        ),
+        hidden: row.hidden === 1,
+      };
     },
   };
 }

@@ -11,23 +11,14 @@ export function createSearchRepo(db: Db) {
     /** Ids of people whose nickname contains `name`: exact names first, then prefixes, then by fans. */
     async people(name: string, opts: { anchorsOnly: boolean; limit: number; offset: number }) {
       const pattern = likePattern(name);
-      const where = and(
-        eq(users.status, 1),
-        sql`${users.nickname} ilike ${pattern} escape '\\'`,
-        opts.anchorsOnly ? eq(users.isAnchor, 1) : undefined,
-      );
+      const where = and(eq(users.status, 1), sql`${users.nickname} ilike ${pattern} escape '\\'`, opts.anchorsOnly ? eq(users.isAnchor, 1) : undefined);
       const fans = sql`(select count(distinct ${follows.followerId}) from ${follows} where ${follows.followeeId} = ${users.id})`;
       const [rows, [{ n }]] = await Promise.all([
         db
           .select({ id: users.id })
           .from(users)
           .where(where)
-          .orderBy(
-            sql`lower(${users.nickname}) = lower(${name}) desc`,
-            sql`lower(${users.nickname}) like lower(${likePattern(name).slice(1)}) escape '\\' desc`,
-            desc(fans),
-            desc(users.id),
-          )
+          .orderBy(sql`lower(${users.nickname}) = lower(${name}) desc`, sql`lower(${users.nickname}) like lower(${likePattern(name).slice(1)}) escape '\\' desc`, desc(fans), desc(users.id))
           .limit(opts.limit)
           .offset(opts.offset),
         db.select({ n: count() }).from(users).where(where),

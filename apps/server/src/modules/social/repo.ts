@@ -18,10 +18,7 @@ export function createSocialRepo(db: Db) {
     isAnchor: users.isAnchor,
     anchorExp: users.anchorExp,
     fans: sql<number>`(select count(distinct ${follows.followerId}) from ${follows} where ${follows.followeeId} = ${users.id})`.mapWith(Number),
-    isFollowed:
-      viewer == null
-        ? sql<boolean>`false`
-        : sql<boolean>`exists (select 1 from ${follows} f2 where f2.follower_id = ${viewer} and f2.followee_id = ${users.id})`,
+    isFollowed: viewer == null ? sql<boolean>`false` : sql<boolean>`exists (select 1 from ${follows} f2 where f2.follower_id = ${viewer} and f2.followee_id = ${users.id})`,
   });
 
   return {
@@ -44,7 +41,11 @@ export function createSocialRepo(db: Db) {
       return row ?? null;
     },
     async isWriter(id: number) {
-      const [row] = await db.select({ one: sql`1` }).from(articles).where(and(eq(articles.authorId, id), eq(articles.status, 1))).limit(1);
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(articles)
+        .where(and(eq(articles.authorId, id), eq(articles.status, 1)))
+        .limit(1);
       return !!row;
     },
     /** True when a row was added (false: already following). */
@@ -60,11 +61,17 @@ export function createSocialRepo(db: Db) {
       return rows.length > 0;
     },
     async followKinds(followerId: number, followeeId: number): Promise<FollowKind[]> {
-      const rows = await db.select({ kind: follows.kind }).from(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
+      const rows = await db
+        .select({ kind: follows.kind })
+        .from(follows)
+        .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
       return rows.map((r) => r.kind);
     },
     async fansCount(id: number) {
-      const [{ n }] = await db.select({ n: countDistinct(follows.followerId) }).from(follows).where(eq(follows.followeeId, id));
+      const [{ n }] = await db
+        .select({ n: countDistinct(follows.followerId) })
+        .from(follows)
+        .where(eq(follows.followeeId, id));
       return n;
     },
     /** Followers of one kind (anchors: the live room header), one row per follower and kind. */
@@ -76,13 +83,22 @@ export function createSocialRepo(db: Db) {
       return n;
     },
     async followsCount(id: number) {
-      const [{ n }] = await db.select({ n: countDistinct(follows.followeeId) }).from(follows).where(eq(follows.followerId, id));
+      const [{ n }] = await db
+        .select({ n: countDistinct(follows.followeeId) })
+        .from(follows)
+        .where(eq(follows.followerId, id));
       return n;
     },
     async contentCounts(id: number) {
       const [[p], [a]] = await Promise.all([
-        db.select({ n: count() }).from(posts).where(and(eq(posts.authorId, id), eq(posts.status, 1))),
-        db.select({ n: count() }).from(articles).where(and(eq(articles.authorId, id), eq(articles.status, 1))),
+        db
+          .select({ n: count() })
+          .from(posts)
+          .where(and(eq(posts.authorId, id), eq(posts.status, 1))),
+        db
+          .select({ n: count() })
+          .from(articles)
+          .where(and(eq(articles.authorId, id), eq(articles.status, 1))),
       ]);
       return { posts: p.n, articles: a.n };
     },
@@ -106,7 +122,10 @@ export function createSocialRepo(db: Db) {
           .orderBy(desc(edges.at), desc(users.id))
           .limit(limit)
           .offset(offset),
-        db.select({ n: countDistinct(follows.followeeId) }).from(follows).where(where),
+        db
+          .select({ n: countDistinct(follows.followeeId) })
+          .from(follows)
+          .where(where),
       ]);
       return { list, total: n };
     },

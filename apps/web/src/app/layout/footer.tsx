@@ -11,8 +11,14 @@ import { LogoMark } from '@/shared/ui/logo';
 const SOCIAL = [
   { key: 'facebook', path: 'M14 8h3V4h-3c-2.8 0-4 1.7-4 4.3V10H7v4h3v8h4v-8h3l1-4h-4V8.6c0-.4.3-.6.6-.6z' },
   { key: 'x', path: 'M4 4l7 9.3L4.3 20H6l5.8-5.6L16 20h4l-7.3-9.8L19 4h-1.7l-5.3 5.1L8 4z' },
-  { key: 'youtube', path: 'M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4A2.5 2.5 0 0 0 2.4 7.2 26 26 0 0 0 2 12a26 26 0 0 0 .4 4.8 2.5 2.5 0 0 0 1.8 1.8C5.8 19 12 19 12 19s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8A26 26 0 0 0 22 12a26 26 0 0 0-.4-4.8zM10 15V9l5.2 3z' },
-  { key: 'instagram', path: 'M8 3h8a5 5 0 0 1 5 5v8a5 5 0 0 1-5 5H8a5 5 0 0 1-5-5V8a5 5 0 0 1 5-5zm0 2a3 3 0 0 0-3 3v8a3 3 0 0 0 3 3h8a3 3 0 0 0 3-3V8a3 3 0 0 0-3-3zm4 3.5a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7zm0 2a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zM17 6a1 1 0 1 1 0 2 1 1 0 0 1 0-2z' },
+  {
+    key: 'youtube',
+    path: 'M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4A2.5 2.5 0 0 0 2.4 7.2 26 26 0 0 0 2 12a26 26 0 0 0 .4 4.8 2.5 2.5 0 0 0 1.8 1.8C5.8 19 12 19 12 19s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8A26 26 0 0 0 22 12a26 26 0 0 0-.4-4.8zM10 15V9l5.2 3z',
+  },
+  {
+    key: 'instagram',
+    path: 'M8 3h8a5 5 0 0 1 5 5v8a5 5 0 0 1-5 5H8a5 5 0 0 1-5-5V8a5 5 0 0 1 5-5zm0 2a3 3 0 0 0-3 3v8a3 3 0 0 0 3 3h8a3 3 0 0 0 3-3V8a3 3 0 0 0-3-3zm4 3.5a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7zm0 2a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zM17 6a1 1 0 1 1 0 2 1 1 0 0 1 0-2z',
+  },
 ];
 
 // Friendly links of this kind of site point at the sports' governing bodies.
@@ -51,7 +57,15 @@ export function Footer() {
           <p className="footer__tagline">{t('footer.tagline')}</p>
           <div className="footer__social" aria-label={t('footer.social')}>
             {SOCIAL.map((s) => (
-              <button key={s.key} type="button" className="social-btn" onClick={showComingSoon} aria-label={t(`footer.socials.${s.key}`)} title={t(`footer.socials.${s.key}`)} data-testid={`social-${s.key}`}>
+              <button
+                key={s.key}
+                type="button"
+                className="social-btn"
+                onClick={showComingSoon}
+                aria-label={t(`footer.socials.${s.key}`)}
+                title={t(`footer.socials.${s.key}`)}
+                data-testid={`social-${s.key}`}
+              >
                 <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden>
                   <path d={s.path} />
                 </svg>

@@ -60,10 +60,16 @@ export function Header() {
     <header className={['header', hidden && 'header--hidden'].filter(Boolean).join(' ')} data-testid="header">
       <div className="header__inner">
         {compact && (
-          <button type="button" className="icon-btn header__menu" onClick={() => {
+          <button
+            type="button"
+            className="icon-btn header__menu"
+            onClick={() => {
               setDrawerLoaded(true);
               setDrawer(true);
-            }} aria-label={t('header.menu')} data-testid="header-menu">
+            }}
+            aria-label={t('header.menu')}
+            data-testid="header-menu"
+          >
             <IconMenu size={20} />
           </button>
         )}

@@ -27,7 +27,12 @@ export function Component() {
         <FollowedRooms anchorIds={(people.data?.list ?? []).map((p) => p.id)} loading={people.isPending} />
       ) : (
         <div className="card">
-          <EmptyState icon={<IconHeart size={32} />} title={t('reserve.loginTitle')} text={t('msg:auth.login_first')} action={<Button onClick={() => openLogin('login')}>{t('common:login')}</Button>} />
+          <EmptyState
+            icon={<IconHeart size={32} />}
+            title={t('reserve.loginTitle')}
+            text={t('msg:auth.login_first')}
+            action={<Button onClick={() => openLogin('login')}>{t('common:login')}</Button>}
+          />
         </div>
       )}
     </section>

@@ -10,7 +10,6 @@ const HomeHeadlines = lazy(() => import('@/features/news/components/home-headlin
 const HeroLive = lazy(() => import('@/features/live/components/hero-live').then((m) => ({ default: m.HeroLive })));
 const LiveStrip = lazy(() => import('@/features/live/components/live-strip').then((m) => ({ default: m.LiveStrip })));
 
-
 export function Component() {
   return (
     <HomePage

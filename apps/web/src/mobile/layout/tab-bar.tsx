@@ -20,7 +20,13 @@ export function TabBar({ active }: { active?: Tab }) {
   return (
     <nav className="m-tabbar" aria-label={t('tabs.label')} data-testid="m-tabbar">
       {TABS.map((tab) => (
-        <Link key={tab.key} to={tab.to} className={['m-tabbar__item', active === tab.key && 'is-active'].filter(Boolean).join(' ')} aria-current={active === tab.key ? 'page' : undefined} data-testid={`m-tab-${tab.key}`}>
+        <Link
+          key={tab.key}
+          to={tab.to}
+          className={['m-tabbar__item', active === tab.key && 'is-active'].filter(Boolean).join(' ')}
+          aria-current={active === tab.key ? 'page' : undefined}
+          data-testid={`m-tab-${tab.key}`}
+        >
           {tab.icon}
           <span>{t(`tabs.${tab.key}`)}</span>
         </Link>

@@ -61,7 +61,16 @@ export function MobileLiveRoom() {
   if (!(roomId > 0) || info.isError) {
     return (
       <div className="m-page">
-        <EmptyState icon={<IconTv size={36} />} title={tl('room.notFound')} text={tl('room.notFoundText')} action={<Link className="btn btn--primary btn--md" to={`${paths.mobile}${paths.anchor}`}><span>{tl('strip.allAnchors')}</span></Link>} />
+        <EmptyState
+          icon={<IconTv size={36} />}
+          title={tl('room.notFound')}
+          text={tl('room.notFoundText')}
+          action={
+            <Link className="btn btn--primary btn--md" to={`${paths.mobile}${paths.anchor}`}>
+              <span>{tl('strip.allAnchors')}</span>
+            </Link>
+          }
+        />
       </div>
     );
   }

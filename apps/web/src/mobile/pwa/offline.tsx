@@ -11,7 +11,12 @@ const subscribe = (cb: () => void) => {
 };
 
 /** Whether the browser says it is online. */
-export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 
 /**
  * The offline state: the app shell opened from the service worker's cache, but scores, chat and

@@ -28,7 +28,11 @@ const typeKey: Record<UploadKind, string> = {
 /** Format of a file from its first bytes (the same signatures the server recognises). */
 export function sniffMime(head: Uint8Array): string | null {
   const at = (offset: number, bytes: number[]) => bytes.every((b, i) => head[offset + i] === b);
-  const ascii = (offset: number, text: string) => at(offset, [...text].map((c) => c.charCodeAt(0)));
+  const ascii = (offset: number, text: string) =>
+    at(
+      offset,
+      [...text].map((c) => c.charCodeAt(0)),
+    );
   if (at(0, [0x89, 0x50, 0x4e, 0x47])) return 'image/png';
   if (at(0, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (ascii(0, 'GIF8')) return 'image/gif';

@@ -21,7 +21,14 @@ export function Pager({ page, total, limit, onChange, labels, testId }: PagerPro
         <IconChevronLeft size={16} />
       </button>
       {shown.map((n) => (
-        <button key={n} type="button" className={n === page ? 'pager__btn is-active' : 'pager__btn'} aria-current={n === page ? 'page' : undefined} aria-label={labels.page(n)} onClick={() => onChange(n)}>
+        <button
+          key={n}
+          type="button"
+          className={n === page ? 'pager__btn is-active' : 'pager__btn'}
+          aria-current={n === page ? 'page' : undefined}
+          aria-label={labels.page(n)}
+          onClick={() => onChange(n)}
+        >
           {n}
         </button>
       ))}

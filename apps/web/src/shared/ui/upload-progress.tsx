@@ -25,7 +25,10 @@ export function UploadProgress({ status, percent, sent, total, labels, onPause, 
       <div className="upload-progress__row">
         <span className="upload-progress__figure">
           {status === 'done' ? labels.done : status === 'paused' ? `${labels.paused} · ${percent}%` : `${percent}%`}
-          <span className="muted"> {mb(sent)} / {mb(total)} MB</span>
+          <span className="muted">
+            {' '}
+            {mb(sent)} / {mb(total)} MB
+          </span>
         </span>
         {status === 'uploading' && onPause && (
           <button type="button" className="link-btn" onClick={onPause} data-testid={testId && `${testId}-pause`}>

@@ -53,7 +53,10 @@ export interface FootballFixture {
 }
 
 export const canonical = (name: string) => name.replace(/\s+\([A-Z]{3}\)$/, '');
-export const teamKey = (name: string) => `of:${canonical(name).toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+export const teamKey = (name: string) =>
+  `of:${canonical(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')}`;
 
 export function teamNames(name: string) {
   const n = FOOTBALL_TEAMS[canonical(name)];

@@ -8,5 +8,4 @@ import type { CaptchaRequest } from './get-captcha';
 export type CaptchaCheckInput = CallInput<typeof checkCaptchaCall>;
 export type CaptchaCheckResult = CallData<typeof checkCaptchaCall>;
 
-export const checkCaptcha = (request: CaptchaRequest, input: CaptchaCheckInput) =>
-  request<CaptchaCheckResult>(checkCaptchaCall.method, checkCaptchaCall.path, input);
+export const checkCaptcha = (request: CaptchaRequest, input: CaptchaCheckInput) => request<CaptchaCheckResult>(checkCaptchaCall.method, checkCaptchaCall.path, input);

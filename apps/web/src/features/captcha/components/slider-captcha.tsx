@@ -179,9 +179,7 @@ export function SliderCaptcha({ request, t, onSuccess, onClose }: SliderCaptchaP
 
   const busy = phase === 'loading' || phase === 'checking';
   const rootClass = [styles.root, phase === 'failed' && styles.shake].filter(Boolean).join(' ');
-  const handleClass = [styles.handle, phase === 'dragging' && styles.dragging, phase === 'ok' && styles.handleOk, phase === 'failed' && styles.handleFailed]
-    .filter(Boolean)
-    .join(' ');
+  const handleClass = [styles.handle, phase === 'dragging' && styles.dragging, phase === 'ok' && styles.handleOk, phase === 'failed' && styles.handleFailed].filter(Boolean).join(' ');
 
   return (
     <div className={rootClass} style={{ width }} data-phase={phase}>

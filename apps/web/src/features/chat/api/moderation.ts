@@ -25,7 +25,8 @@ export const useRoomAdmins = (roomId: number) => useQuery({ queryKey: keys.admin
 
 export const useSanctions = (roomId: number, enabled = true) => useQuery({ queryKey: keys.sanctions(roomId), queryFn: () => request(mod.getSanctions, { room_id: roomId }), enabled });
 
-export const useModLog = (roomId: number, page: number, enabled = true) => useQuery({ queryKey: keys.log(roomId, page), queryFn: () => request(mod.getModLog, { room_id: roomId, page, limit: 20 }), enabled });
+export const useModLog = (roomId: number, page: number, enabled = true) =>
+  useQuery({ queryKey: keys.log(roomId, page), queryFn: () => request(mod.getModLog, { room_id: roomId, page, limit: 20 }), enabled });
 
 export const useKeywords = (enabled = true) => useQuery({ queryKey: keys.keywords, queryFn: () => request(mod.getKeywords, {}), enabled });
 

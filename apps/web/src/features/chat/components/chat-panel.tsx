@@ -150,9 +150,20 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
             {t('title')}
           </button>
           {islogin && (
-            <button type="button" role="tab" aria-selected={tab === 'direct'} className={tab === 'direct' ? 'chat-tab chat-tab--on' : 'chat-tab'} onClick={() => setTab('direct')} data-testid="direct-tab">
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'direct'}
+              className={tab === 'direct' ? 'chat-tab chat-tab--on' : 'chat-tab'}
+              onClick={() => setTab('direct')}
+              data-testid="direct-tab"
+            >
               {t('direct.title')}
-              {unread > 0 && <span className="chat-count" data-testid="direct-unread">{unread}</span>}
+              {unread > 0 && (
+                <span className="chat-count" data-testid="direct-unread">
+                  {unread}
+                </span>
+              )}
             </button>
           )}
         </div>
@@ -218,7 +229,11 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
               <button type="submit" className="btn btn--primary btn--sm" data-testid="chat-send" disabled={!text.trim() || count > CHAT_TEXT_MAX || sending || status !== 'online'}>
                 <span>{t('send')}</span>
               </button>
-              {error && !mutedUntil && <p className="chat-panel__error chat-form__error" data-testid="chat-send-error">{error}</p>}
+              {error && !mutedUntil && (
+                <p className="chat-panel__error chat-form__error" data-testid="chat-send-error">
+                  {error}
+                </p>
+              )}
             </form>
           ) : (
             <div className="chat-guest">

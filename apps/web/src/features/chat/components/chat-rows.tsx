@@ -59,9 +59,11 @@ function EntranceRow({ e }: { e: EntranceEvent }) {
           {t(`msg:economy.noble_${noble.tier}`)}
         </span>
       )}
-      {!!e.guard_level && <span className="chat-badge chat-badge--guard">
+      {!!e.guard_level && (
+        <span className="chat-badge chat-badge--guard">
           <GuardMark level={e.guard_level} />
-        </span>}
+        </span>
+      )}
       <strong style={noble ? { color: noble.color } : undefined}>{e.user.nick}</strong> {t('entered')}
     </li>
   );
@@ -85,7 +87,17 @@ export function visibleItem(item: FeedItem, f: FeedFilters): boolean {
 }
 
 /** One line of the chat list. Gift lines are drawn by the page's `renderEvent` (the economy's). */
-export const FeedRow = memo(function FeedRow({ item, me, nameWrap, renderEvent }: { item: FeedItem; me?: string; nameWrap: (m: ImMessage, name: ReactNode) => ReactNode; renderEvent?: (e: ImEvent) => ReactNode }) {
+export const FeedRow = memo(function FeedRow({
+  item,
+  me,
+  nameWrap,
+  renderEvent,
+}: {
+  item: FeedItem;
+  me?: string;
+  nameWrap: (m: ImMessage, name: ReactNode) => ReactNode;
+  renderEvent?: (e: ImEvent) => ReactNode;
+}) {
   if (item.message) {
     const data = customData(item.message);
     if (data?.type === 103) return <NoticeRow m={item.message} notice={data as ImNotice} />;

@@ -244,7 +244,7 @@ export function DanmakuCanvas({ batch, paused = false, testId = 'danmaku-layer' 
 let batches = 0;
 /** Chat text as danmaku: nobles fly in their colour inside a frame; my own messages in gold. */
 export function toDanmaku(m: { from: string; text: string; ext?: { color?: unknown; noble?: unknown } | null }, me: string): DanmakuItem {
-  return { text: m.text, color: (typeof m.ext?.color === "string" ? m.ext.color : null) ?? (m.from === me ? '#ffd166' : '#ffffff'), framed: !!m.ext?.noble };
+  return { text: m.text, color: (typeof m.ext?.color === 'string' ? m.ext.color : null) ?? (m.from === me ? '#ffd166' : '#ffffff'), framed: !!m.ext?.noble };
 }
 export const nextBatchId = () => ++batches;
 

@@ -9,7 +9,23 @@ import { type Conversation, conversations } from '../lib/conversations';
  * One-to-one messages in the room's side column: the anchor list and the assistant list (spec
  * zhubo_messagelist / zhushou_messagelist), a thread per person and a reply box.
  */
-export function DirectPanel({ me, roomId, anchorNick, open, onOpen, seen, onSeen }: { me: string; roomId: number; anchorNick: string; open: { id: string; nick: string } | null; onOpen: (c: { id: string; nick: string } | null) => void; seen: Record<string, number>; onSeen: (id: string, lastId: number) => void }) {
+export function DirectPanel({
+  me,
+  roomId,
+  anchorNick,
+  open,
+  onOpen,
+  seen,
+  onSeen,
+}: {
+  me: string;
+  roomId: number;
+  anchorNick: string;
+  open: { id: string; nick: string } | null;
+  onOpen: (c: { id: string; nick: string } | null) => void;
+  seen: Record<string, number>;
+  onSeen: (id: string, lastId: number) => void;
+}) {
   const { t } = useTranslation('chat');
   const direct = useChatStore((s) => s.direct);
   const all = conversations(direct, me, String(roomId), seen);
@@ -27,7 +43,15 @@ export function DirectPanel({ me, roomId, anchorNick, open, onOpen, seen, onSeen
     <div className="dm-direct" data-testid="direct-panel">
       <div className="chat-subtabs" role="tablist">
         {(['anchor', 'assistant'] as const).map((l) => (
-          <button key={l} type="button" role="tab" aria-selected={list === l} className={list === l ? 'chat-subtab chat-subtab--on' : 'chat-subtab'} data-testid={`direct-list-${l}`} onClick={() => setList(l)}>
+          <button
+            key={l}
+            type="button"
+            role="tab"
+            aria-selected={list === l}
+            className={list === l ? 'chat-subtab chat-subtab--on' : 'chat-subtab'}
+            data-testid={`direct-list-${l}`}
+            onClick={() => setList(l)}
+          >
             {t(`direct.${l}`)}
             {count(l) > 0 && <span className="chat-count">{count(l)}</span>}
           </button>
@@ -102,7 +126,15 @@ function Thread({ me, target, convo, onBack, onSeen }: { me: string; target: { i
       </ol>
       <form className="chat-form" onSubmit={submit}>
         <div className="chat-form__field">
-          <input className="chat-form__input" data-testid="direct-input" value={text} maxLength={CHAT_TEXT_MAX} placeholder={t('direct.placeholder', { nick: target.nick })} aria-label={t('direct.placeholder', { nick: target.nick })} onChange={(e) => setText(e.target.value)} />
+          <input
+            className="chat-form__input"
+            data-testid="direct-input"
+            value={text}
+            maxLength={CHAT_TEXT_MAX}
+            placeholder={t('direct.placeholder', { nick: target.nick })}
+            aria-label={t('direct.placeholder', { nick: target.nick })}
+            onChange={(e) => setText(e.target.value)}
+          />
         </div>
         <button type="submit" className="btn btn--primary btn--sm" data-testid="direct-send" disabled={!text.trim() || busy}>
           <span>{t('send')}</span>

@@ -32,7 +32,13 @@ export function EntranceBanner({ roomId }: { roomId: number }) {
   const noble = e.noble ? NOBLES.find((n) => n.tier === e.noble) : undefined;
   const color = noble?.color ?? '#7dd3fc';
   return (
-    <div key={`${e.user.id}-${queue.length}`} className={`entrance-banner entrance-banner--${noble?.entrance ?? 'guard'}`} style={{ ['--entrance' as string]: color }} data-testid="entrance-banner" role="status">
+    <div
+      key={`${e.user.id}-${queue.length}`}
+      className={`entrance-banner entrance-banner--${noble?.entrance ?? 'guard'}`}
+      style={{ ['--entrance' as string]: color }}
+      data-testid="entrance-banner"
+      role="status"
+    >
       <span className="entrance-banner__tier">{noble ? t(`msg:economy.noble_${noble.tier}`) : <GuardMark level={e.guard_level} />}</span>
       <strong>{e.user.nick}</strong>
       <span>{t('entered')}</span>

@@ -15,16 +15,40 @@ export function FiltersMenu() {
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu chat-menu" sideOffset={6} align="end">
           <DropdownMenu.Label className="menu__label">{t('filters.title')}</DropdownMenu.Label>
-          <DropdownMenu.CheckboxItem className="menu__item" checked={f.hideGifts} onSelect={(e) => e.preventDefault()} onCheckedChange={(v) => f.set({ hideGifts: v === true })} data-testid="filter-gifts">
-            <span className="chat-check" aria-hidden>{f.hideGifts ? '✓' : ''}</span>
+          <DropdownMenu.CheckboxItem
+            className="menu__item"
+            checked={f.hideGifts}
+            onSelect={(e) => e.preventDefault()}
+            onCheckedChange={(v) => f.set({ hideGifts: v === true })}
+            data-testid="filter-gifts"
+          >
+            <span className="chat-check" aria-hidden>
+              {f.hideGifts ? '✓' : ''}
+            </span>
             {t('filters.gifts')}
           </DropdownMenu.CheckboxItem>
-          <DropdownMenu.CheckboxItem className="menu__item" checked={f.hideEntrances} onSelect={(e) => e.preventDefault()} onCheckedChange={(v) => f.set({ hideEntrances: v === true })} data-testid="filter-entrances">
-            <span className="chat-check" aria-hidden>{f.hideEntrances ? '✓' : ''}</span>
+          <DropdownMenu.CheckboxItem
+            className="menu__item"
+            checked={f.hideEntrances}
+            onSelect={(e) => e.preventDefault()}
+            onCheckedChange={(v) => f.set({ hideEntrances: v === true })}
+            data-testid="filter-entrances"
+          >
+            <span className="chat-check" aria-hidden>
+              {f.hideEntrances ? '✓' : ''}
+            </span>
             {t('filters.entrances')}
           </DropdownMenu.CheckboxItem>
-          <DropdownMenu.CheckboxItem className="menu__item" checked={f.hideEffects} onSelect={(e) => e.preventDefault()} onCheckedChange={(v) => f.set({ hideEffects: v === true })} data-testid="filter-effects">
-            <span className="chat-check" aria-hidden>{f.hideEffects ? '✓' : ''}</span>
+          <DropdownMenu.CheckboxItem
+            className="menu__item"
+            checked={f.hideEffects}
+            onSelect={(e) => e.preventDefault()}
+            onCheckedChange={(v) => f.set({ hideEffects: v === true })}
+            data-testid="filter-effects"
+          >
+            <span className="chat-check" aria-hidden>
+              {f.hideEffects ? '✓' : ''}
+            </span>
             {t('filters.effects')}
           </DropdownMenu.CheckboxItem>
           {f.blocked.length > 0 && (

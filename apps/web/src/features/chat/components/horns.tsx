@@ -183,7 +183,13 @@ function HornForm({ roomId }: { roomId: number }) {
         <div className="horn-form__foot">
           <span className="horn-form__cost" data-testid="horn-cost">
             {t('horn.cost')}:{' '}
-            {noble.isPending && noble.fetchStatus !== 'idle' ? <Spinner size={12} /> : cost.free ? <b className="horn-form__free">{t('horn.free', { count: cost.left })}</b> : <b>{t('horn.price', { coins: formatCoins(cost.price) })}</b>}
+            {noble.isPending && noble.fetchStatus !== 'idle' ? (
+              <Spinner size={12} />
+            ) : cost.free ? (
+              <b className="horn-form__free">{t('horn.free', { count: cost.left })}</b>
+            ) : (
+              <b>{t('horn.price', { coins: formatCoins(cost.price) })}</b>
+            )}
             {balance !== undefined && !result && <span className="horn-form__balance"> · {t('horn.balance', { coins: formatCoins(balance) })}</span>}
           </span>
           <Button type="submit" size="sm" loading={send.isPending} disabled={!count || over} data-testid="horn-send">

@@ -200,7 +200,14 @@ function LogTab({ roomId }: { roomId: number }) {
           ))}
         </ol>
       )}
-      <Pager page={page} total={log.data.total} limit={LOG_LIMIT} onChange={setPage} labels={{ prev: t('log.prev'), next: t('log.next'), page: (n) => t('log.page', { n }) }} testId="manage-log-pager" />
+      <Pager
+        page={page}
+        total={log.data.total}
+        limit={LOG_LIMIT}
+        onChange={setPage}
+        labels={{ prev: t('log.prev'), next: t('log.next'), page: (n) => t('log.page', { n }) }}
+        testId="manage-log-pager"
+      />
     </>
   );
 }

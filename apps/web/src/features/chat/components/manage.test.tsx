@@ -13,7 +13,15 @@ import { ManageRoomButton } from './manage-room';
 // another room), the horn dialog shows the cost and the balance after, and room management's
 // keyword tab shows the saved words and the server's refusal inline.
 
-const horn = (id: number, over: Partial<Horn> = {}): Horn => ({ id, user: { id: 3, nick: `Fan${id}`, avatar: '' }, noble: 'emperor', room_id: 5, text: `Come watch ${id}`, time: Math.floor(Date.now() / 1000), ...over });
+const horn = (id: number, over: Partial<Horn> = {}): Horn => ({
+  id,
+  user: { id: 3, nick: `Fan${id}`, avatar: '' },
+  noble: 'emperor',
+  room_id: 5,
+  text: `Come watch ${id}`,
+  time: Math.floor(Date.now() / 1000),
+  ...over,
+});
 const ok = (data: unknown) => envelope({ code: 200, msg: '', data });
 
 function login() {
@@ -180,7 +188,20 @@ describe('ManageRoomButton', () => {
         lifted.push(JSON.parse(String(init.body)));
         return ok({ until: null });
       }
-      if (url.includes('getModLog')) return ok({ total: 1, list: [{ id: 1, action: 'mute', actor: { id: 7, user_nickname: 'Me', avatar: '' }, target: { id: 2, user_nickname: 'Bob', avatar: '' }, detail: { minutes: 10 }, created_at: '2026-11-22T10:00:00.000Z' }] });
+      if (url.includes('getModLog'))
+        return ok({
+          total: 1,
+          list: [
+            {
+              id: 1,
+              action: 'mute',
+              actor: { id: 7, user_nickname: 'Me', avatar: '' },
+              target: { id: 2, user_nickname: 'Bob', avatar: '' },
+              detail: { minutes: 10 },
+              created_at: '2026-11-22T10:00:00.000Z',
+            },
+          ],
+        });
       if (url.includes('getRoomAdmin')) return ok([]);
       if (url.includes('getKeywords')) return ok(saved);
       if (url.includes('setKeywords')) {
@@ -221,7 +242,11 @@ describe('ManageRoomButton', () => {
     expect((save as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.change(area, { target: { value: 'spoiler\nBoom' } });
-    expect(within(dialog).getAllByTestId('manage-keyword').map((c) => c.firstChild?.textContent)).toEqual(['spoiler', 'boom']);
+    expect(
+      within(dialog)
+        .getAllByTestId('manage-keyword')
+        .map((c) => c.firstChild?.textContent),
+    ).toEqual(['spoiler', 'boom']);
     fireEvent.click(save);
     expect((await within(dialog).findByTestId('manage-keywords-error')).textContent).toContain('Server says no');
 

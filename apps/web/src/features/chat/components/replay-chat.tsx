@@ -114,7 +114,15 @@ export function ReplayChatList({ lines, time, onSend, canSend, onLogin }: { line
         {canSend ? (
           <>
             <div className="chat-form__field">
-            <input className="chat-form__input" value={text} maxLength={CHAT_TEXT_MAX} onChange={(e) => setText(e.target.value)} placeholder={t('replay.placeholder')} aria-label={t('replay.placeholder')} data-testid="replay-danmaku-input" />
+              <input
+                className="chat-form__input"
+                value={text}
+                maxLength={CHAT_TEXT_MAX}
+                onChange={(e) => setText(e.target.value)}
+                placeholder={t('replay.placeholder')}
+                aria-label={t('replay.placeholder')}
+                data-testid="replay-danmaku-input"
+              />
             </div>
             <button type="submit" className="btn btn--primary btn--sm" disabled={busy || !text.trim()} data-testid="replay-danmaku-send">
               <span>{t('send')}</span>

@@ -21,7 +21,21 @@ const KICK_PRESETS = [60, 1440] as const;
  * messages (this browser only), and for the anchor and admins mute / kick, for the anchor naming
  * admins. The server checks every action again (an admin cannot touch the anchor or other admins).
  */
-export function UserMenu({ roomId, target, myRole, me, onDirect, children }: { roomId: number; target: MenuTarget; myRole: RoomRole | undefined; me: string | undefined; onDirect: (t: MenuTarget) => void; children: ReactNode }) {
+export function UserMenu({
+  roomId,
+  target,
+  myRole,
+  me,
+  onDirect,
+  children,
+}: {
+  roomId: number;
+  target: MenuTarget;
+  myRole: RoomRole | undefined;
+  me: string | undefined;
+  onDirect: (t: MenuTarget) => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('chat');
   const { block, unblock } = useChatFilters();
   const blocked = useChatFilters((s) => s.blocked.some((b) => b.id === target.id));
@@ -60,7 +74,12 @@ export function UserMenu({ roomId, target, myRole, me, onDirect, children }: { r
             <>
               <DropdownMenu.Separator className="menu__sep" />
               {SANCTION_PRESETS.map((minutes) => (
-                <DropdownMenu.Item key={`m${minutes}`} className="menu__item" data-testid={`menu-mute-${minutes}`} onSelect={() => run(m.mute.mutateAsync({ user_id: userId, minutes }), t('done.muted', { nick: target.nick, d: dur(minutes) }))}>
+                <DropdownMenu.Item
+                  key={`m${minutes}`}
+                  className="menu__item"
+                  data-testid={`menu-mute-${minutes}`}
+                  onSelect={() => run(m.mute.mutateAsync({ user_id: userId, minutes }), t('done.muted', { nick: target.nick, d: dur(minutes) }))}
+                >
                   {t('menu.mute', { d: dur(minutes) })}
                 </DropdownMenu.Item>
               ))}
@@ -68,7 +87,12 @@ export function UserMenu({ roomId, target, myRole, me, onDirect, children }: { r
                 {t('menu.unmute')}
               </DropdownMenu.Item>
               {KICK_PRESETS.map((minutes) => (
-                <DropdownMenu.Item key={`k${minutes}`} className="menu__item menu__item--danger" data-testid={`menu-kick-${minutes}`} onSelect={() => run(m.kick.mutateAsync({ user_id: userId, minutes }), t('done.kicked', { nick: target.nick, d: dur(minutes) }))}>
+                <DropdownMenu.Item
+                  key={`k${minutes}`}
+                  className="menu__item menu__item--danger"
+                  data-testid={`menu-kick-${minutes}`}
+                  onSelect={() => run(m.kick.mutateAsync({ user_id: userId, minutes }), t('done.kicked', { nick: target.nick, d: dur(minutes) }))}
+                >
                   {t('menu.kick', { d: dur(minutes) })}
                 </DropdownMenu.Item>
               ))}
@@ -78,11 +102,19 @@ export function UserMenu({ roomId, target, myRole, me, onDirect, children }: { r
             <>
               <DropdownMenu.Separator className="menu__sep" />
               {target.role === 'admin' ? (
-                <DropdownMenu.Item className="menu__item" data-testid="menu-admin-remove" onSelect={() => run(m.setAdmin.mutateAsync({ user_id: userId, status: 0 }), t('done.adminRemoved', { nick: target.nick }))}>
+                <DropdownMenu.Item
+                  className="menu__item"
+                  data-testid="menu-admin-remove"
+                  onSelect={() => run(m.setAdmin.mutateAsync({ user_id: userId, status: 0 }), t('done.adminRemoved', { nick: target.nick }))}
+                >
                   {t('menu.adminRemove')}
                 </DropdownMenu.Item>
               ) : (
-                <DropdownMenu.Item className="menu__item" data-testid="menu-admin-set" onSelect={() => run(m.setAdmin.mutateAsync({ user_id: userId, status: 1 }), t('done.adminSet', { nick: target.nick }))}>
+                <DropdownMenu.Item
+                  className="menu__item"
+                  data-testid="menu-admin-set"
+                  onSelect={() => run(m.setAdmin.mutateAsync({ user_id: userId, status: 1 }), t('done.adminSet', { nick: target.nick }))}
+                >
                   {t('menu.adminSet')}
                 </DropdownMenu.Item>
               )}

@@ -7,7 +7,19 @@ import { conversations } from './conversations';
 
 const text = (seq: number, from: string, t = 'hi'): FeedItem => ({ key: `m${seq}`, message: { groupId: 1, seq, from, nick: from, avatar: '', type: 'TIMTextElem', payload: { text: t }, time: 0 } });
 const custom = (seq: number, data: string): ImMessage => ({ groupId: 1, seq, from: '1', nick: 'a', avatar: '', type: 'TIMCustomElem', payload: { data }, time: 0 });
-const gift: FeedItem = { key: 'e1', event: { type: 100, room_id: 1, sender: { id: 5, user_nickname: 'g', avatar: '', wealth_level: 1, noble: null }, gift: { id: 1, code: 'like', image: '', animation: 'lane', price: 1, names: { zh: '', en: '', es: '' } }, num: 1, combo: 1, total: 1, at: '' } as never };
+const gift: FeedItem = {
+  key: 'e1',
+  event: {
+    type: 100,
+    room_id: 1,
+    sender: { id: 5, user_nickname: 'g', avatar: '', wealth_level: 1, noble: null },
+    gift: { id: 1, code: 'like', image: '', animation: 'lane', price: 1, names: { zh: '', en: '', es: '' } },
+    num: 1,
+    combo: 1,
+    total: 1,
+    at: '',
+  } as never,
+};
 const entrance: FeedItem = { key: 'e2', event: { type: 102, room_id: 1, user: { id: 6, nick: 'n', avatar: '' }, noble: 'duke', guard_level: 0 } };
 const none = { blocked: new Set<string>(), hideGifts: false, hideEntrances: false };
 
@@ -52,7 +64,17 @@ describe('filters persistence', () => {
 });
 
 describe('conversations (anchor and assistant lists)', () => {
-  const dm = (id: number, from: string, to: string, type: 0 | 1 | 2, nick = `u${from}`, toNick = `u${to}`): ImDirectMessage => ({ id, from, to, nick, avatar: '', to_nick: toNick, text: `t${id}`, cloudCustomData: { type }, time: 0 });
+  const dm = (id: number, from: string, to: string, type: 0 | 1 | 2, nick = `u${from}`, toNick = `u${to}`): ImDirectMessage => ({
+    id,
+    from,
+    to,
+    nick,
+    avatar: '',
+    to_nick: toNick,
+    text: `t${id}`,
+    cloudCustomData: { type },
+    time: 0,
+  });
 
   it('groups by the other person, sorts by the newest, lists by the type they wrote with', () => {
     const list = conversations([dm(1, '10', '1', 0), dm(2, '1', '10', 2), dm(3, '20', '1', 1), dm(4, '30', '1', 2)], '1', '99');

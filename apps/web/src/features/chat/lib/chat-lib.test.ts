@@ -30,7 +30,12 @@ describe('mergeBySeq', () => {
   });
 
   it('keeps only the newest messages', () => {
-    const r = mergeBySeq([], [1, 2, 3, 4, 5].map((s) => msg(s)), 0, 3);
+    const r = mergeBySeq(
+      [],
+      [1, 2, 3, 4, 5].map((s) => msg(s)),
+      0,
+      3,
+    );
     expect(r.list.map((m) => m.seq)).toEqual([3, 4, 5]);
     expect(r.lastSeq).toBe(5);
   });

@@ -8,7 +8,14 @@ import { describeLog, formatWhen, hornCost, hornFresh, hornRoomLink, nobleColor,
 
 const ann = { id: 1, user_nickname: 'Ann', avatar: '' };
 const bob = { id: 2, user_nickname: 'Bob', avatar: '' };
-const entry = (action: ModLogEntry['action'], detail: Record<string, unknown> = {}, target: ModLogEntry['target'] = bob, actor = ann): ModLogEntry => ({ id: 1, action, actor, target, detail, created_at: '2026-11-22T10:00:00.000Z' });
+const entry = (action: ModLogEntry['action'], detail: Record<string, unknown> = {}, target: ModLogEntry['target'] = bob, actor = ann): ModLogEntry => ({
+  id: 1,
+  action,
+  actor,
+  target,
+  detail,
+  created_at: '2026-11-22T10:00:00.000Z',
+});
 
 async function tFor(lang: 'en' | 'es' | 'zh') {
   const inst = i18next.createInstance();
@@ -81,7 +88,7 @@ describe('durations, dates, horns', () => {
     expect(splitDuration(43_200)).toEqual({ unit: 'day', count: 30 });
   });
 
-  it('writes dates in the reader\'s language', () => {
+  it("writes dates in the reader's language", () => {
     const iso = '2026-11-22T10:05:00.000Z';
     expect(formatWhen(iso, 'en', 'UTC')).toMatch(/Nov 22, 2026.*10:05/);
     expect(formatWhen(iso, 'zh', 'UTC')).toMatch(/2026年11月22日/);

@@ -10,8 +10,7 @@ export const COMMENTS_LIMIT = 20;
 
 export type Thread = { kind: 'post' | 'article'; id: number };
 
-export const fetchComments = (thread: Thread, page: number) =>
-  request(thread.kind === 'post' ? commentList : articleCommentList, { id: thread.id, page, limit: COMMENTS_LIMIT });
+export const fetchComments = (thread: Thread, page: number) => request(thread.kind === 'post' ? commentList : articleCommentList, { id: thread.id, page, limit: COMMENTS_LIMIT });
 
 const commentsKey = (thread: Thread) => ['circle', 'comments', thread.kind, thread.id] as const;
 
@@ -49,9 +48,7 @@ export function useLikeComment(thread: Thread) {
   return useMutation({
     mutationFn: (c: Comment) => request(likeComment, { id: c.id, like: c.is_liked ? 0 : 1 }),
     onSuccess: (res, c) => {
-      queryClient.setQueriesData<{ list: Comment[] }>({ queryKey: commentsKey(thread) }, (old) =>
-        old ? { ...old, list: old.list.map((x) => (x.id === c.id ? { ...x, ...res } : x)) } : old,
-      );
+      queryClient.setQueriesData<{ list: Comment[] }>({ queryKey: commentsKey(thread) }, (old) => (old ? { ...old, list: old.list.map((x) => (x.id === c.id ? { ...x, ...res } : x)) } : old));
     },
   });
 }

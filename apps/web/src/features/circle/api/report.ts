@@ -5,5 +5,4 @@ import { requestWithMsg } from '@/shared/api/client';
 // POST anchor_dynamics_user/report: a post, comment or headline to the moderators.
 export type ReportInput = { type: (typeof REPORT_TARGETS)[number]; id: number; reason: (typeof REPORT_REASONS)[number]; detail: string };
 
-export const useReport = (onSuccess?: (msg: string) => void) =>
-  useMutation({ mutationFn: (input: ReportInput) => requestWithMsg(report, input), onSuccess: ({ msg }) => onSuccess?.(msg) });
+export const useReport = (onSuccess?: (msg: string) => void) => useMutation({ mutationFn: (input: ReportInput) => requestWithMsg(report, input), onSuccess: ({ msg }) => onSuccess?.(msg) });

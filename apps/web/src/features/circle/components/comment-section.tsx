@@ -144,9 +144,7 @@ export function CommentSection({ thread, ownerIsMe, onChanged }: CommentSectionP
           ))}
         </ul>
       )}
-      {data && (
-        <Pager page={page} total={data.total} limit={COMMENTS_LIMIT} onChange={setPage} labels={{ prev: t('pager.prev'), next: t('pager.next'), page: (n) => t('pager.page', { n }) }} />
-      )}
+      {data && <Pager page={page} total={data.total} limit={COMMENTS_LIMIT} onChange={setPage} labels={{ prev: t('pager.prev'), next: t('pager.next'), page: (n) => t('pager.page', { n }) }} />}
       <ReportDialog target={reporting ? { type: 'comment', id: reporting } : null} onClose={() => setReporting(null)} />
     </section>
   );

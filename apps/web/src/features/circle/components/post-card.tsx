@@ -84,12 +84,7 @@ export function PostCard({ post, followSlot, detail, onDeleted }: PostCardProps)
         )}
         <span className="post-card__spacer" />
         {post.is_mine ? (
-          <button
-            type="button"
-            className="link-btn"
-            onClick={() => window.confirm(t('confirmDelete')) && remove.mutate(post.id)}
-            data-testid={`post-delete-${post.id}`}
-          >
+          <button type="button" className="link-btn" onClick={() => window.confirm(t('confirmDelete')) && remove.mutate(post.id)} data-testid={`post-delete-${post.id}`}>
             {t('delete')}
           </button>
         ) : (

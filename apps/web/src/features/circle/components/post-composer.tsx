@@ -113,15 +113,7 @@ export function PostComposer() {
     <form className="card composer" onSubmit={submit} data-testid="post-composer">
       <div className="composer__row">
         <Avatar src={user?.avatar} size={40} />
-        <textarea
-          className="composer__text"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder={t('placeholder')}
-          rows={3}
-          aria-label={t('placeholder')}
-          data-testid="post-text"
-        />
+        <textarea className="composer__text" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('placeholder')} rows={3} aria-label={t('placeholder')} data-testid="post-text" />
       </div>
       {slots.length > 0 && (
         <div className="composer__imgs">

@@ -4,8 +4,7 @@ import { request } from '@/shared/api/client';
 import { currentLanguage } from '@/shared/i18n';
 
 // GET api/Gift/getList: the catalogue (names in the interface language).
-export const giftsQueryOptions = () =>
-  queryOptions({ queryKey: ['economy', 'gifts', currentLanguage()], queryFn: () => request(giftList, {}), staleTime: 5 * 60_000 });
+export const giftsQueryOptions = () => queryOptions({ queryKey: ['economy', 'gifts', currentLanguage()], queryFn: () => request(giftList, {}), staleTime: 5 * 60_000 });
 export const useGifts = () => useQuery(giftsQueryOptions());
 
 // GET api/Gift/getUserGiftList: the backpack.

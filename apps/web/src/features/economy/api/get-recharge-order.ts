@@ -14,5 +14,4 @@ export const useRechargeOrder = (orderNo: string | null) =>
   });
 
 // GET api/chargerules/orderList: the caller's recharge orders.
-export const useRechargeOrders = (page: number, limit: number) =>
-  useQuery({ queryKey: ['economy', 'recharge-orders', page, limit], queryFn: () => request(rechargeOrders, { page, limit }) });
+export const useRechargeOrders = (page: number, limit: number) => useQuery({ queryKey: ['economy', 'recharge-orders', page, limit], queryFn: () => request(rechargeOrders, { page, limit }) });

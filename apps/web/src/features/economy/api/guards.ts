@@ -5,8 +5,7 @@ import { currentLanguage } from '@/shared/i18n';
 import { afterMoneyMoved } from '../lib/refresh';
 
 // GET api/Guard/getList: plans, the room's guards, and mine.
-export const useGuards = (roomId: number | undefined) =>
-  useQuery({ queryKey: ['economy', 'guards', roomId, currentLanguage()], queryFn: () => request(guardList, roomId ? { room_id: roomId } : {}) });
+export const useGuards = (roomId: number | undefined) => useQuery({ queryKey: ['economy', 'guards', roomId, currentLanguage()], queryFn: () => request(guardList, roomId ? { room_id: roomId } : {}) });
 
 // POST api/guard_user/buy
 export function useBuyGuard(onSuccess?: (msg: string) => void) {

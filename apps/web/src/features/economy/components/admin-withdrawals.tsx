@@ -65,7 +65,12 @@ export function AdminWithdrawals() {
               </div>
               {w.status === 0 ? (
                 <div className="eco-review__actions">
-                  <Button size="sm" loading={review.isPending && review.variables?.id === w.id && review.variables.approve} onClick={() => review.mutate({ id: w.id, approve: true })} data-testid="review-approve">
+                  <Button
+                    size="sm"
+                    loading={review.isPending && review.variables?.id === w.id && review.variables.approve}
+                    onClick={() => review.mutate({ id: w.id, approve: true })}
+                    data-testid="review-approve"
+                  >
                     {t('review.approve')}
                   </Button>
                   <Button size="sm" variant="outline" onClick={() => setRejecting(w.id)} data-testid="review-reject">

@@ -86,10 +86,7 @@ export function GiftPanel({ roomId, onSent, compact, extra, rechargeHref }: Gift
     if (!islogin) return openLogin('login');
     // Spec §5/§8: anchors cannot gift themselves (the server says the same).
     if (user?.id === roomId) return toast.error(t('msg:economy.self_gift'));
-    send.mutate(
-      { room_id: roomId, gift_id: giftId, num: count, from_backpack: source === 'backpack', idempotency_key: newKey() },
-      { onError: (e) => e instanceof ApiError || toast.error(String(e)) },
-    );
+    send.mutate({ room_id: roomId, gift_id: giftId, num: count, from_backpack: source === 'backpack', idempotency_key: newKey() }, { onError: (e) => e instanceof ApiError || toast.error(String(e)) });
   }
 
   const cost = gift && source === 'wallet' ? gift.price * num : 0;
@@ -102,7 +99,15 @@ export function GiftPanel({ roomId, onSent, compact, extra, rechargeHref }: Gift
       <header className="gift-panel__head">
         <div className="eco-seg" role="tablist">
           {(['wallet', 'backpack'] as const).map((s) => (
-            <button key={s} type="button" role="tab" aria-selected={source === s} className={source === s ? 'is-active' : undefined} onClick={() => (setSource(s), setPicked(null))} data-testid={`gift-source-${s}`}>
+            <button
+              key={s}
+              type="button"
+              role="tab"
+              aria-selected={source === s}
+              className={source === s ? 'is-active' : undefined}
+              onClick={() => (setSource(s), setPicked(null))}
+              data-testid={`gift-source-${s}`}
+            >
               {t(`gift.source.${s}`)}
             </button>
           ))}
@@ -130,7 +135,14 @@ export function GiftPanel({ roomId, onSent, compact, extra, rechargeHref }: Gift
         <ul className="gift-grid" role="listbox" aria-label={t('gift.choose')}>
           {list.map((g) => (
             <li key={g.id}>
-              <button type="button" role="option" aria-selected={picked === g.id} className={picked === g.id ? 'gift-cell is-active' : 'gift-cell'} onClick={() => setPicked(g.id)} data-testid={`gift-${g.code}`}>
+              <button
+                type="button"
+                role="option"
+                aria-selected={picked === g.id}
+                className={picked === g.id ? 'gift-cell is-active' : 'gift-cell'}
+                onClick={() => setPicked(g.id)}
+                data-testid={`gift-${g.code}`}
+              >
                 <img src={g.image} alt="" width={40} height={40} />
                 <span className="gift-cell__name">{g.name}</span>
                 <span className="gift-cell__price">{source === 'backpack' ? `×${g.num}` : formatCoins(g.price)}</span>

@@ -41,7 +41,15 @@ export function GuardButton({ roomId }: { roomId: number }) {
         )}
         <div className="eco-plans" role="radiogroup">
           {data?.plans.map((p) => (
-            <button key={p.id} type="button" role="radio" aria-checked={plan === p.id} className={plan === p.id ? 'eco-plan is-active' : 'eco-plan'} onClick={() => setPlan(p.id)} style={{ '--guard': p.color } as React.CSSProperties}>
+            <button
+              key={p.id}
+              type="button"
+              role="radio"
+              aria-checked={plan === p.id}
+              className={plan === p.id ? 'eco-plan is-active' : 'eco-plan'}
+              onClick={() => setPlan(p.id)}
+              style={{ '--guard': p.color } as React.CSSProperties}
+            >
               <GuardBadge level={p.level} />
               <strong>{p.name}</strong>
               <span className="muted">{t('guard.days', { n: p.days })}</span>

@@ -77,9 +77,7 @@ export function LedgerList({ wallet }: { wallet: WalletKind }) {
           ))}
         </div>
       )}
-      {ledger.data && (
-        <Pager page={page} total={ledger.data.total} limit={LIMIT} onChange={setPage} labels={{ prev: t('pager.prev'), next: t('pager.next'), page: (n) => t('pager.page', { n }) }} />
-      )}
+      {ledger.data && <Pager page={page} total={ledger.data.total} limit={LIMIT} onChange={setPage} labels={{ prev: t('pager.prev'), next: t('pager.next'), page: (n) => t('pager.page', { n }) }} />}
     </div>
   );
 }

@@ -87,7 +87,13 @@ export function NoblePanel() {
         })}
       </div>
 
-      <Dialog open={buying !== null} onOpenChange={(o) => !o && setBuying(null)} title={buying ? t('noble.buyTitle', { name: t(`msg:economy.noble_${buying}`) }) : ''} width={420} testId="noble-dialog">
+      <Dialog
+        open={buying !== null}
+        onOpenChange={(o) => !o && setBuying(null)}
+        title={buying ? t('noble.buyTitle', { name: t(`msg:economy.noble_${buying}`) }) : ''}
+        width={420}
+        testId="noble-dialog"
+      >
         <div className="field">
           <span className="field__label">{t('noble.months')}</span>
           <div className="eco-seg" role="radiogroup">

@@ -112,7 +112,15 @@ export function WalletPanel() {
       <div className="card">
         <div className="tabs" role="tablist">
           {tabs.map((k) => (
-            <button key={k} type="button" role="tab" aria-selected={shown === k} className={shown === k ? 'tabs__tab is-active' : 'tabs__tab'} onClick={() => choose(k)} data-testid={`wallet-tab-${k}`}>
+            <button
+              key={k}
+              type="button"
+              role="tab"
+              aria-selected={shown === k}
+              className={shown === k ? 'tabs__tab is-active' : 'tabs__tab'}
+              onClick={() => choose(k)}
+              data-testid={`wallet-tab-${k}`}
+            >
               {t(`wallet.tabs.${k}`)}
             </button>
           ))}

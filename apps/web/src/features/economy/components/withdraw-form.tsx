@@ -75,7 +75,15 @@ export function WithdrawForm({ onNeedAccount, onDone }: { onNeedAccount: () => v
         <span className="field__label">{t('withdraw.method')}</span>
         <div className="eco-methods" role="radiogroup">
           {methods.map((m) => (
-            <button key={m.id} type="button" role="radio" aria-checked={method === m.id} className={method === m.id ? 'eco-method is-active' : 'eco-method'} onClick={() => setMethod(m.id)} data-testid={`withdraw-method-${m.id}`}>
+            <button
+              key={m.id}
+              type="button"
+              role="radio"
+              aria-checked={method === m.id}
+              className={method === m.id ? 'eco-method is-active' : 'eco-method'}
+              onClick={() => setMethod(m.id)}
+              data-testid={`withdraw-method-${m.id}`}
+            >
               <strong>{m.label}</strong>
               <span className="muted">{m.detail ?? t('withdraw.unbound')}</span>
             </button>
@@ -94,7 +102,16 @@ export function WithdrawForm({ onNeedAccount, onDone }: { onNeedAccount: () => v
       </div>
       <div className="form-grid">
         <Input label={t('withdraw.amount')} inputMode="decimal" value={text} onChange={(e) => setText(e.target.value.replace(/[^\d.]/g, ''))} error={errors.money} data-testid="withdraw-amount" />
-        <Input label={t('withdraw.password')} type="password" inputMode="numeric" autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value.replace(/\D/g, ''))} error={errors.password} data-testid="withdraw-password" />
+        <Input
+          label={t('withdraw.password')}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          value={password}
+          onChange={(e) => setPassword(e.target.value.replace(/\D/g, ''))}
+          error={errors.password}
+          data-testid="withdraw-password"
+        />
       </div>
       <p className="muted eco-note">
         {t('withdraw.passwordHint')} <Link to={memberPage(MemberType.PAYMENT_PASSWORD)}>{t('withdraw.setPassword')}</Link>

@@ -44,7 +44,15 @@ export function RankPage() {
           </div>
           <div className="tabs tabs--pills" role="tablist" aria-label={t('rank.period')}>
             {RANK_PERIODS.map((p) => (
-              <button key={p} type="button" role="tab" aria-selected={period === p} className={period === p ? 'tabs__tab is-active' : 'tabs__tab'} onClick={() => set('period', p)} data-testid={`rank-period-${p}`}>
+              <button
+                key={p}
+                type="button"
+                role="tab"
+                aria-selected={period === p}
+                className={period === p ? 'tabs__tab is-active' : 'tabs__tab'}
+                onClick={() => set('period', p)}
+                data-testid={`rank-period-${p}`}
+              >
                 {t(`rank.periods.${p}`)}
               </button>
             ))}

@@ -32,7 +32,10 @@ export function useLinkableMatches(type: 1 | 2, enabled = true) {
   return useQuery({
     queryKey: ['live', 'linkable-matches', type],
     queryFn: async (): Promise<{ live: MatchRow[]; upcoming: MatchRow[] }> => {
-      const [live, upcoming] = await Promise.all([request(allMatch, { type, status: 'live', tz: 0, collected: 0, page: 1, limit: 60 }), request(allMatch, { type, status: 'upcoming', tz: 0, collected: 0, page: 1, limit: 60 })]);
+      const [live, upcoming] = await Promise.all([
+        request(allMatch, { type, status: 'live', tz: 0, collected: 0, page: 1, limit: 60 }),
+        request(allMatch, { type, status: 'upcoming', tz: 0, collected: 0, page: 1, limit: 60 }),
+      ]);
       return { live: live.list, upcoming: upcoming.list };
     },
     enabled,

@@ -21,8 +21,7 @@ function useRoomMutation<I>(fn: (input: I) => Promise<{ data: MyRoom | { placard
 }
 
 /** GET api/Live/updateLive (title, category, cover). */
-export const useUpdateRoom = (onSuccess?: (msg: string) => void) =>
-  useRoomMutation((input: { title?: string; type?: 1 | 2 | 3 | 4 }) => requestWithMsg(updateLive, input), onSuccess);
+export const useUpdateRoom = (onSuccess?: (msg: string) => void) => useRoomMutation((input: { title?: string; type?: 1 | 2 | 3 | 4 }) => requestWithMsg(updateLive, input), onSuccess);
 
 /** POST api/Live/setPlacard (≤ 200 characters). */
 export const useSetPlacard = (onSuccess?: (msg: string) => void) => useRoomMutation((placard: string) => requestWithMsg(setPlacard, { placard }), onSuccess);

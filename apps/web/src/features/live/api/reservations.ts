@@ -12,8 +12,7 @@ export function useReservations(input: { room_id?: number; page: number; limit: 
 }
 
 /** GET api/Live_streaming/getUserReserveLiveList: what I reserved (/reserve). */
-export const useMyReservations = (enabled: boolean) =>
-  useQuery({ queryKey: ['live', 'my-reservations'], queryFn: () => request(getUserReserveLiveList, {}), enabled, refetchInterval: 30_000 });
+export const useMyReservations = (enabled: boolean) => useQuery({ queryKey: ['live', 'my-reservations'], queryFn: () => request(getUserReserveLiveList, {}), enabled, refetchInterval: 30_000 });
 
 function useReservationMutation<I, D>(fn: (input: I) => Promise<{ data: D; msg: string }>, onSuccess?: (msg: string, data: D) => void) {
   const queryClient = useQueryClient();

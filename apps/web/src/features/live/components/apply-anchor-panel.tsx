@@ -177,7 +177,14 @@ export function ApplyAnchorPanel() {
             {t('apply.liveType')}
           </label>
           <div className="field__control">
-            <select id="apply-live-type" className="field__input" aria-invalid={!!errors.live_type || undefined} value={form.live_type} onChange={(e) => set('live_type', e.target.value)} data-testid="apply-live-type">
+            <select
+              id="apply-live-type"
+              className="field__input"
+              aria-invalid={!!errors.live_type || undefined}
+              value={form.live_type}
+              onChange={(e) => set('live_type', e.target.value)}
+              data-testid="apply-live-type"
+            >
               <option value="">{t('apply.choose')}</option>
               {[1, 2, 3, 4].map((ty) => (
                 <option key={ty} value={ty}>
@@ -192,10 +199,34 @@ export function ApplyAnchorPanel() {
             </p>
           )}
         </div>
-        <Input label={t('apply.contact')} value={form.contact} onChange={(e) => set('contact', e.target.value)} error={errors.contact} maxLength={100} placeholder={t('apply.contactHint')} data-testid="apply-contact" />
+        <Input
+          label={t('apply.contact')}
+          value={form.contact}
+          onChange={(e) => set('contact', e.target.value)}
+          error={errors.contact}
+          maxLength={100}
+          placeholder={t('apply.contactHint')}
+          data-testid="apply-contact"
+        />
       </div>
-      <Textarea label={t('apply.experience')} rows={3} value={form.experience} onChange={(e) => set('experience', e.target.value)} error={errors.experience} maxLength={500} data-testid="apply-experience" />
-      <Textarea label={t('apply.introduction')} rows={3} value={form.introduction} onChange={(e) => set('introduction', e.target.value)} error={errors.introduction} maxLength={500} data-testid="apply-introduction" />
+      <Textarea
+        label={t('apply.experience')}
+        rows={3}
+        value={form.experience}
+        onChange={(e) => set('experience', e.target.value)}
+        error={errors.experience}
+        maxLength={500}
+        data-testid="apply-experience"
+      />
+      <Textarea
+        label={t('apply.introduction')}
+        rows={3}
+        value={form.introduction}
+        onChange={(e) => set('introduction', e.target.value)}
+        error={errors.introduction}
+        maxLength={500}
+        data-testid="apply-introduction"
+      />
       <div className="form-grid form-grid--2">
         <Input label={t('apply.inviter')} value={form.inviter} onChange={(e) => set('inviter', e.target.value)} error={errors.inviter} maxLength={30} data-testid="apply-inviter" />
         <Input label={t('apply.inviteCode')} value={form.invite_code} onChange={(e) => set('invite_code', e.target.value)} error={errors.invite_code} maxLength={32} data-testid="apply-invite-code" />

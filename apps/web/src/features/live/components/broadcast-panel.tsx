@@ -66,7 +66,14 @@ function StreamSetup({ room }: { room: MyRoom }) {
             <code className="kv__v" data-testid="stream-key">
               {shown ? room.stream_key : '•'.repeat(24)}
             </code>
-            <Button size="sm" variant="ghost" icon={<IconEye size={14} />} onClick={() => setShown((s) => !s)} aria-label={shown ? t('broadcast.hideKey') : t('broadcast.showKey')} data-testid="show-key" />
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<IconEye size={14} />}
+              onClick={() => setShown((s) => !s)}
+              aria-label={shown ? t('broadcast.hideKey') : t('broadcast.showKey')}
+              data-testid="show-key"
+            />
             <Button size="sm" variant="ghost" icon={<IconCopy size={14} />} onClick={() => void copy(room.stream_key, copied, failed)} aria-label={t('broadcast.copy')} />
           </div>
           <p className="muted small">{t('broadcast.ffmpegHint')}</p>
@@ -300,7 +307,16 @@ export function BroadcastPanel() {
   if (!isAnchor) {
     return (
       <div className="card">
-        <EmptyState icon={<IconMic size={36} />} title={t('broadcast.notAnchorTitle')} text={t('broadcast.notAnchorText')} action={<Link className="btn btn--primary btn--md" to={memberPage(MemberType.APPLY_ANCHOR)}><span>{t('broadcast.apply')}</span></Link>} />
+        <EmptyState
+          icon={<IconMic size={36} />}
+          title={t('broadcast.notAnchorTitle')}
+          text={t('broadcast.notAnchorText')}
+          action={
+            <Link className="btn btn--primary btn--md" to={memberPage(MemberType.APPLY_ANCHOR)}>
+              <span>{t('broadcast.apply')}</span>
+            </Link>
+          }
+        />
       </div>
     );
   }

@@ -30,7 +30,17 @@ export function LiveStrip({ limit = 8 }: { limit?: number }) {
     const anchors = fallback.data?.list ?? [];
     return (
       <div data-testid="live-strip-empty">
-        <EmptyState compact icon={<IconTv size={28} />} title={t('strip.noneTitle')} text={t('strip.noneText')} action={<Link to={paths.anchor} className="btn btn--secondary btn--sm"><span>{t('strip.allAnchors')}</span></Link>} />
+        <EmptyState
+          compact
+          icon={<IconTv size={28} />}
+          title={t('strip.noneTitle')}
+          text={t('strip.noneText')}
+          action={
+            <Link to={paths.anchor} className="btn btn--secondary btn--sm">
+              <span>{t('strip.allAnchors')}</span>
+            </Link>
+          }
+        />
         {anchors.length > 0 && (
           <div className="room-grid">
             {anchors.map((r) => (

@@ -4,8 +4,7 @@ import type { MatchRow } from '@livesports/contracts/matches';
 import { useLinkableMatches } from '../api/match-link';
 import { useWhen } from './reservation-list';
 
-const nameOf = (row: MatchRow, side: 'home' | 'away', lang: string) =>
-  lang === 'zh' ? row[`${side}_team_name_zh`] : lang === 'es' ? row[`${side}_team_name_es`] : row[`${side}_team_name_en`];
+const nameOf = (row: MatchRow, side: 'home' | 'away', lang: string) => (lang === 'zh' ? row[`${side}_team_name_zh`] : lang === 'es' ? row[`${side}_team_name_es`] : row[`${side}_team_name_en`]);
 const leagueOf = (row: MatchRow, lang: string) => (lang === 'zh' ? row.competition_name_zh : lang === 'es' ? row.competition_name_es : row.competition_short_en || row.competition_name_en);
 
 /** "Real Madrid vs Barcelona · LaLiga", in the reader's language. */

@@ -29,7 +29,13 @@ export function AnchorListPage() {
       </header>
       <nav className="live-tabs" aria-label={t('anchors.categories')}>
         {ANCHOR_TYPES.map((ty) => (
-          <Link key={ty} to={anchorList(ty)} className={['live-tab', ty === type && 'is-active'].filter(Boolean).join(' ')} aria-current={ty === type ? 'page' : undefined} data-testid={`anchor-tab-${ty}`}>
+          <Link
+            key={ty}
+            to={anchorList(ty)}
+            className={['live-tab', ty === type && 'is-active'].filter(Boolean).join(' ')}
+            aria-current={ty === type ? 'page' : undefined}
+            data-testid={`anchor-tab-${ty}`}
+          >
             {t(`types.${ty}`)}
           </Link>
         ))}

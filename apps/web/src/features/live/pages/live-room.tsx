@@ -80,7 +80,16 @@ export function LiveRoomPage({ follow, underPlayer, side, overlay, banner, match
     return (
       <section className="page">
         <div className="card">
-          <EmptyState icon={<IconTv size={36} />} title={t('room.notFound')} text={t('room.notFoundText')} action={<Link className="btn btn--primary btn--md" to={paths.anchor}><span>{t('strip.allAnchors')}</span></Link>} />
+          <EmptyState
+            icon={<IconTv size={36} />}
+            title={t('room.notFound')}
+            text={t('room.notFoundText')}
+            action={
+              <Link className="btn btn--primary btn--md" to={paths.anchor}>
+                <span>{t('strip.allAnchors')}</span>
+              </Link>
+            }
+          />
         </div>
       </section>
     );

@@ -6,7 +6,6 @@ import { calls } from './refs';
 // Query hooks of the matches pages. Lists are live through the score socket; these fetch the
 // starting point and anything the socket does not carry (far fixtures, tables, predictions).
 
-
 export const competitionsQuery = (type: number, all = 0) =>
   queryOptions({ queryKey: ['matches', 'competitions', type, all], queryFn: () => request(calls.initialList, { type, all }), staleTime: 60_000 });
 
@@ -20,14 +19,11 @@ export const allMatchQuery = (input: Record<string, unknown>) =>
 
 export const useAllMatch = (input: Record<string, unknown>, enabled = true) => useQuery({ ...allMatchQuery(input), enabled });
 
-export const useRecommend = (type: number, limit = 12) =>
-  useQuery({ queryKey: ['matches', 'recommend', type, limit], queryFn: () => request(calls.recommend, { type, limit }), staleTime: 30_000 });
+export const useRecommend = (type: number, limit = 12) => useQuery({ queryKey: ['matches', 'recommend', type, limit], queryFn: () => request(calls.recommend, { type, limit }), staleTime: 30_000 });
 
-export const useMatchDetail = (id: number) =>
-  useQuery({ queryKey: ['matches', 'detail', id], queryFn: () => request(calls.matchDetail, { id }), enabled: id > 0, staleTime: 10_000 });
+export const useMatchDetail = (id: number) => useQuery({ queryKey: ['matches', 'detail', id], queryFn: () => request(calls.matchDetail, { id }), enabled: id > 0, staleTime: 10_000 });
 
-export const useRobot = (id: number, lang: string) =>
-  useQuery({ queryKey: ['matches', 'robot', id, lang], queryFn: () => request(calls.getRobot, { match_id: id }), enabled: id > 0 });
+export const useRobot = (id: number, lang: string) => useQuery({ queryKey: ['matches', 'robot', id, lang], queryFn: () => request(calls.getRobot, { match_id: id }), enabled: id > 0 });
 
 export const useSeasonTable = (competitionId: number, seasonId?: number) =>
   useQuery({
@@ -42,8 +38,7 @@ export const useCompanies = () => useQuery({ queryKey: ['matches', 'companies'],
 export const useForesightList = (input: Record<string, unknown>) =>
   useQuery({ queryKey: ['matches', 'foresight', input], queryFn: () => request(calls.foresightList, input as never), placeholderData: keepPreviousData });
 
-export const useForesightDetail = (id: number) =>
-  useQuery({ queryKey: ['matches', 'foresight-detail', id], queryFn: () => request(calls.foresightDetail, { id }), enabled: id > 0 });
+export const useForesightDetail = (id: number) => useQuery({ queryKey: ['matches', 'foresight-detail', id], queryFn: () => request(calls.foresightDetail, { id }), enabled: id > 0 });
 
 export const usePundits = () => useQuery({ queryKey: ['matches', 'pundits'], queryFn: () => request(calls.foresightPundits, { limit: 10 }), staleTime: 60_000 });
 
@@ -51,8 +46,7 @@ export const usePundits = () => useQuery({ queryKey: ['matches', 'pundits'], que
 export function useToggle(kind: 'collect' | 'reserve') {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { match_id: number; type: number }) =>
-      kind === 'collect' ? requestWithMsg(calls.collect, input) : requestWithMsg(calls.reserveMatch2, input),
+    mutationFn: async (input: { match_id: number; type: number }) => (kind === 'collect' ? requestWithMsg(calls.collect, input) : requestWithMsg(calls.reserveMatch2, input)),
     onSuccess: ({ msg }) => {
       toast.success(msg);
       void qc.invalidateQueries({ queryKey: ['matches'] });
@@ -72,8 +66,7 @@ export function usePublishForesight() {
 }
 
 /** The matches the signed-in user reserved (both sports, kick-off order). */
-export const useReservedMatches = (enabled: boolean) =>
-  useQuery({ queryKey: ['matches', 'reserved'], queryFn: () => request(calls.reserveList, { type: 0 }), enabled, staleTime: 15_000 });
+export const useReservedMatches = (enabled: boolean) => useQuery({ queryKey: ['matches', 'reserved'], queryFn: () => request(calls.reserveList, { type: 0 }), enabled, staleTime: 15_000 });
 
 /** Drops a reservation (an explicit cancel, never a toggle): the server's message is shown, lists refetched. */
 export function useCancelReserve() {

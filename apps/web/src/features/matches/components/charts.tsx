@@ -74,14 +74,16 @@ export function ScoreFlow({ events, minutes, label }: { events: MatchEvent[]; mi
   return (
     <figure className="score-flow">
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" height={H} role="img" aria-label={label}>
-        {[0, 45, 90].filter((m) => m <= end).map((m) => (
-          <g key={m}>
-            <line x1={x(m)} x2={x(m)} y1="4" y2={H - 8} className="score-flow__grid" />
-            <text x={x(m) + 2} y={H - 1} className="score-flow__tick">
-              {m}'
-            </text>
-          </g>
-        ))}
+        {[0, 45, 90]
+          .filter((m) => m <= end)
+          .map((m) => (
+            <g key={m}>
+              <line x1={x(m)} x2={x(m)} y1="4" y2={H - 8} className="score-flow__grid" />
+              <text x={x(m) + 2} y={H - 1} className="score-flow__tick">
+                {m}'
+              </text>
+            </g>
+          ))}
         <path d={path('away')} className="score-flow__away" fill="none" />
         <path d={path('home')} className="score-flow__home" fill="none" />
         {goals.map((g) => (

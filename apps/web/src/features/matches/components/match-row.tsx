@@ -58,7 +58,11 @@ export function MatchRow({ row, odds, showCompetition = true }: { row: Row; odds
     <div
       className={['match-row', begun && row.status <= 7 && 'match-row--live'].filter(Boolean).join(' ')}
       // The columns follow the display settings, so every row of a list lines up.
-      style={{ ['--cols' as string]: ['30px', showCompetition && '78px', '64px', 'minmax(0, 1fr)', show.value2 && row.sport === 'football' && '40px', show.value3 && '124px', '104px'].filter(Boolean).join(' ') }}
+      style={{
+        ['--cols' as string]: ['30px', showCompetition && '78px', '64px', 'minmax(0, 1fr)', show.value2 && row.sport === 'football' && '40px', show.value3 && '124px', '104px']
+          .filter(Boolean)
+          .join(' '),
+      }}
       data-testid="match-row"
       data-match-id={row.id}
     >

@@ -37,9 +37,12 @@ export function ScoreAlerts() {
   useEffect(() => {
     if (!alerts.length) return;
     const oldest = Math.min(...alerts.map((a) => a.at));
-    const timer = setTimeout(() => {
-      for (const a of useLive.getState().alerts) if (Date.now() - a.at >= ALERT_MS - 50) dismiss(a.key);
-    }, Math.max(0, oldest + ALERT_MS - Date.now()));
+    const timer = setTimeout(
+      () => {
+        for (const a of useLive.getState().alerts) if (Date.now() - a.at >= ALERT_MS - 50) dismiss(a.key);
+      },
+      Math.max(0, oldest + ALERT_MS - Date.now()),
+    );
     return () => clearTimeout(timer);
   }, [alerts, dismiss]);
 

@@ -17,12 +17,20 @@ const options = () => ['value1', 'value2', 'value3', 'value4'].filter((k) => scr
 
 describe('match list settings', () => {
   it('football offers cards, half-time and corners, odds and league position', () => {
-    render(<Providers><SettingsPanel sport="football" /></Providers>);
+    render(
+      <Providers>
+        <SettingsPanel sport="football" />
+      </Providers>,
+    );
     expect(options()).toEqual(['value1', 'value2', 'value3', 'value4']);
   });
 
   it('basketball offers odds and league position only; the alerts stay', () => {
-    render(<Providers><SettingsPanel sport="basketball" /></Providers>);
+    render(
+      <Providers>
+        <SettingsPanel sport="basketball" />
+      </Providers>,
+    );
     expect(options()).toEqual(['value3', 'value4']);
     expect(screen.getByTestId('setting-voice')).toBeTruthy();
   });

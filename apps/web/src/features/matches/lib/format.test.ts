@@ -14,7 +14,7 @@ async function t(lang: string) {
 }
 
 describe('stageName', () => {
-  it('says the feeds\' round and group names in the reader\'s language', async () => {
+  it("says the feeds' round and group names in the reader's language", async () => {
     const [tEs, tZh, tEn] = await Promise.all([t('es'), t('zh'), t('en')]);
     expect(stageName('Matchday 15', tEs)).toBe('Jornada 15');
     expect(stageName('Group H', tEs)).toBe('Grupo H');

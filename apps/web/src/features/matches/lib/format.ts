@@ -9,7 +9,11 @@ export const scoreLivePage = (id: number) => `${paths.scoreLive}?id=${id}`;
 
 export type Side = 'home' | 'away';
 
-export function teamName(row: Pick<MatchRow, 'home_team_name_zh' | 'home_team_name_en' | 'home_team_name_es' | 'away_team_name_zh' | 'away_team_name_en' | 'away_team_name_es'>, side: Side, lang: string) {
+export function teamName(
+  row: Pick<MatchRow, 'home_team_name_zh' | 'home_team_name_en' | 'home_team_name_es' | 'away_team_name_zh' | 'away_team_name_en' | 'away_team_name_es'>,
+  side: Side,
+  lang: string,
+) {
   if (lang === 'zh') return row[`${side}_team_name_zh`];
   if (lang === 'es') return row[`${side}_team_name_es`];
   return row[`${side}_team_name_en`];
@@ -30,8 +34,7 @@ const locale = (lang: string) => (lang === 'zh' ? 'zh-CN' : lang === 'es' ? 'es-
 export const timeOf = (unix: number, lang: string) => new Date(unix * 1000).toLocaleTimeString(locale(lang), { hour: '2-digit', minute: '2-digit' });
 export const dateOf = (unix: number, lang: string) => new Date(unix * 1000).toLocaleDateString(locale(lang), { month: 'short', day: 'numeric' });
 /** "Sat 22 Nov, 21:00" in the reader's language and time zone. */
-export const kickoffOf = (unix: number, lang: string) =>
-  new Date(unix * 1000).toLocaleString(locale(lang), { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+export const kickoffOf = (unix: number, lang: string) => new Date(unix * 1000).toLocaleString(locale(lang), { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 export const weekdayOf = (d: Date, lang: string) => d.toLocaleDateString(locale(lang), { weekday: 'short' });
 export const dayLabel = (d: Date, lang: string) => d.toLocaleDateString(locale(lang), { month: 'numeric', day: 'numeric' });
 
@@ -52,7 +55,10 @@ export function teamHue(name: string) {
 }
 
 export function initials(name: string) {
-  const words = name.replace(/[^\p{L}\p{N} ]/gu, '').split(/\s+/).filter(Boolean);
+  const words = name
+    .replace(/[^\p{L}\p{N} ]/gu, '')
+    .split(/\s+/)
+    .filter(Boolean);
   if (!words.length) return '?';
   if (/\p{Script=Han}/u.test(name)) return name.slice(0, 1);
   return (words.length === 1 ? words[0].slice(0, 2) : words[0][0] + words[1][0]).toUpperCase();

@@ -24,7 +24,7 @@ describe('live score store', () => {
     expect(Object.keys(useLive.getState().rows).map(Number).sort()).toEqual([2, 9]);
   });
 
-  it('fetched rows take the pushed score but keep the caller\'s own flags', () => {
+  it("fetched rows take the pushed score but keep the caller's own flags", () => {
     const fetched = { ...row(1, 2, 0), collect: 1 } as MatchRow;
     expect(liveRow(fetched, { 1: row(1, 3, 1) })).toMatchObject({ home_score: 1, collect: 1 });
     expect(liveRow(fetched, { 1: row(1, 1, 5) })).toMatchObject({ home_score: 0 });

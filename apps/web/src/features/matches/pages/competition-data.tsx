@@ -29,10 +29,13 @@ export function CompetitionDataPage({ sport }: { sport: 'football' | 'basketball
   const season = seasonParam ?? table.data?.season_id;
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as (typeof TABS)[number]) : 'standings';
   const [page, setPage] = useState(1);
-  const list = useAllMatch({ type, competition_id: id, ...(season ? { season_id: season } : {}), status: tab === 'fixtures' ? 'upcoming' : 'finished', page, limit: LIMIT }, tab !== 'standings' && id > 0);
+  const list = useAllMatch(
+    { type, competition_id: id, ...(season ? { season_id: season } : {}), status: tab === 'fixtures' ? 'upcoming' : 'finished', page, limit: LIMIT },
+    tab !== 'standings' && id > 0,
+  );
   const set = (patch: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) (v === undefined ? next.delete(k) : next.set(k, v));
+    for (const [k, v] of Object.entries(patch)) v === undefined ? next.delete(k) : next.set(k, v);
     setParams(next, { replace: true });
     setPage(1);
   };
@@ -57,7 +60,11 @@ export function CompetitionDataPage({ sport }: { sport: 'football' | 'basketball
       </aside>
       <div className="base-page__main">
         {!comp ? (
-          comps.isLoading ? <Spinner /> : <EmptyState compact text={t('base.pick')} />
+          comps.isLoading ? (
+            <Spinner />
+          ) : (
+            <EmptyState compact text={t('base.pick')} />
+          )
         ) : (
           <>
             <header className="page__head base-page__head">
@@ -80,7 +87,13 @@ export function CompetitionDataPage({ sport }: { sport: 'football' | 'basketball
             </header>
             <nav className="m-tabs">
               {TABS.map((k) => (
-                <button key={k} type="button" className={['m-tabs__tab', tab === k && 'is-active'].filter(Boolean).join(' ')} aria-pressed={tab === k} onClick={() => set({ tab: k === 'standings' ? undefined : k })}>
+                <button
+                  key={k}
+                  type="button"
+                  className={['m-tabs__tab', tab === k && 'is-active'].filter(Boolean).join(' ')}
+                  aria-pressed={tab === k}
+                  onClick={() => set({ tab: k === 'standings' ? undefined : k })}
+                >
                   {t(`base.${k}`)}
                 </button>
               ))}

@@ -107,7 +107,7 @@ export function ForesightPage() {
   const pundits = usePundits();
   const set = (patch: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) (v === undefined ? next.delete(k) : next.set(k, v));
+    for (const [k, v] of Object.entries(patch)) v === undefined ? next.delete(k) : next.set(k, v);
     setParams(next);
   };
 
@@ -119,14 +119,24 @@ export function ForesightPage() {
             <h1 className="page__title">{t('foresight.title')}</h1>
             <p className="page__lead">{t('foresight.lead')}</p>
           </div>
-          <Button onClick={() => (!islogin ? openLogin('login') : setPublishing(true))} disabled={islogin && !user?.is_anchor} title={islogin && !user?.is_anchor ? t('foresight.anchorsOnly') : undefined} data-testid="publish-open">
+          <Button
+            onClick={() => (!islogin ? openLogin('login') : setPublishing(true))}
+            disabled={islogin && !user?.is_anchor}
+            title={islogin && !user?.is_anchor ? t('foresight.anchorsOnly') : undefined}
+            data-testid="publish-open"
+          >
             {t('foresight.publish')}
           </Button>
         </header>
         <div className="foresight-page__filters">
           <nav className="m-tabs">
             {[0, 1, 2].map((s) => (
-              <button key={s} type="button" className={['m-tabs__tab', status === s && 'is-active'].filter(Boolean).join(' ')} onClick={() => set({ status: s ? String(s) : undefined, page: undefined })}>
+              <button
+                key={s}
+                type="button"
+                className={['m-tabs__tab', status === s && 'is-active'].filter(Boolean).join(' ')}
+                onClick={() => set({ status: s ? String(s) : undefined, page: undefined })}
+              >
                 {t(`foresight.${['all', 'pending', 'settled'][s]}`)}
               </button>
             ))}

@@ -37,7 +37,7 @@ export function MatchesPage({ sport }: { sport: 'football' | 'basketball' }) {
   const list = useAllMatch(input, tab !== 'collected' || islogin);
   const set = (patch: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) (v === undefined ? next.delete(k) : next.set(k, v));
+    for (const [k, v] of Object.entries(patch)) v === undefined ? next.delete(k) : next.set(k, v);
     setParams(next, { replace: true });
   };
   const liveCount = comps.data?.reduce((n, c) => n + c.live_count, 0) ?? 0;
@@ -67,12 +67,7 @@ export function MatchesPage({ sport }: { sport: 'football' | 'basketball' }) {
             {t('list.allCompetitions')}
           </button>
           {comps.data?.map((c) => (
-            <button
-              key={c.id}
-              type="button"
-              className={['m-tabs__tab', competition === c.id && 'is-active'].filter(Boolean).join(' ')}
-              onClick={() => set({ competition: String(c.id) })}
-            >
+            <button key={c.id} type="button" className={['m-tabs__tab', competition === c.id && 'is-active'].filter(Boolean).join(' ')} onClick={() => set({ competition: String(c.id) })}>
               <span className="comp-chip__dot" style={{ background: c.color }} aria-hidden />
               {localName(c, i18n.language)}
               {c.live_count > 0 && <span className="m-tabs__count">{c.live_count}</span>}

@@ -24,7 +24,8 @@ export function SchedulePage() {
   const type = params.get('type') === '2' ? 2 : 1;
   const list = useAllMatch({ type, date, tz: tzOffset(), limit: 300 });
   const set = (patch: Record<string, string>) => setParams({ ...Object.fromEntries(params), ...patch }, { replace: true });
-  const label = (d: Date, i: number) => (i === DAYS_BACK ? t('schedule.today') : i === DAYS_BACK - 1 ? t('schedule.yesterday') : i === DAYS_BACK + 1 ? t('schedule.tomorrow') : weekdayOf(d, i18n.language));
+  const label = (d: Date, i: number) =>
+    i === DAYS_BACK ? t('schedule.today') : i === DAYS_BACK - 1 ? t('schedule.yesterday') : i === DAYS_BACK + 1 ? t('schedule.tomorrow') : weekdayOf(d, i18n.language);
 
   return (
     <section className="page matches-page" data-testid="schedule">

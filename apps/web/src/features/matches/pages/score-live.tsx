@@ -66,20 +66,24 @@ function Scoreboard({ row, detail }: { row: MatchRow; detail: MatchDetail }) {
       </div>
       <div className="scoreboard__actions">
         <WatchLive matchId={row.id} />
-        <button type="button" className={['chip', 'chip--btn', detail.match.collect && 'is-on'].filter(Boolean).join(' ')} onClick={() => (islogin ? collect.mutate({ match_id: row.id, type: row.type }) : openLogin('login'))}>
+        <button
+          type="button"
+          className={['chip', 'chip--btn', detail.match.collect && 'is-on'].filter(Boolean).join(' ')}
+          onClick={() => (islogin ? collect.mutate({ match_id: row.id, type: row.type }) : openLogin('login'))}
+        >
           ★ {t(detail.match.collect ? 'actions.uncollect' : 'actions.collect')}
         </button>
         {row.status === 1 && (
-          <button type="button" className={['chip', 'chip--btn', detail.match.reserve && 'is-on'].filter(Boolean).join(' ')} onClick={() => (islogin ? reserve.mutate({ match_id: row.id, type: row.type }) : openLogin('login'))}>
+          <button
+            type="button"
+            className={['chip', 'chip--btn', detail.match.reserve && 'is-on'].filter(Boolean).join(' ')}
+            onClick={() => (islogin ? reserve.mutate({ match_id: row.id, type: row.type }) : openLogin('login'))}
+          >
             <IconBell size={13} /> {t(detail.match.reserve ? 'actions.reserved' : 'actions.reserve')}
           </button>
         )}
       </div>
-      {row.is_replay && (
-        <p className="scoreboard__note">
-          {row.simulated.includes('scores') ? t('detail.demoGame') : `${t('detail.replay')} ${parts ? t('detail.simulated', { parts }) : ''}`}
-        </p>
-      )}
+      {row.is_replay && <p className="scoreboard__note">{row.simulated.includes('scores') ? t('detail.demoGame') : `${t('detail.replay')} ${parts ? t('detail.simulated', { parts }) : ''}`}</p>}
     </header>
   );
 }

@@ -47,10 +47,34 @@ export function LoginPasswordForm({ hasPassword }: { hasPassword: boolean }) {
       <p className="muted">{t('loginPassword.hint')}</p>
       <div className="form-grid form-grid--3">
         {hasPassword && (
-          <Input label={t('loginPassword.old')} type="password" autoComplete="current-password" value={old} onChange={(e) => setOld(e.target.value)} error={errors.old} data-testid="login-password-old" />
+          <Input
+            label={t('loginPassword.old')}
+            type="password"
+            autoComplete="current-password"
+            value={old}
+            onChange={(e) => setOld(e.target.value)}
+            error={errors.old}
+            data-testid="login-password-old"
+          />
         )}
-        <Input label={t('loginPassword.new')} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} data-testid="login-password-new" />
-        <Input label={t('loginPassword.confirm')} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} data-testid="login-password-confirm" />
+        <Input
+          label={t('loginPassword.new')}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+          data-testid="login-password-new"
+        />
+        <Input
+          label={t('loginPassword.confirm')}
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={errors.confirm}
+          data-testid="login-password-confirm"
+        />
       </div>
       <div className="form-actions">
         <Button type="submit" loading={mutation.isPending} data-testid="login-password-save">

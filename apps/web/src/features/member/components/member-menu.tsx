@@ -30,7 +30,12 @@ export function MemberMenu({ active }: { active: number }) {
       <ul>
         {menuFor(isAnchor).map((item) => (
           <li key={item.type}>
-            <Link to={memberPage(item.type)} className={active === item.type ? 'is-active' : undefined} aria-current={active === item.type ? 'page' : undefined} data-testid={`member-menu-${item.type}`}>
+            <Link
+              to={memberPage(item.type)}
+              className={active === item.type ? 'is-active' : undefined}
+              aria-current={active === item.type ? 'page' : undefined}
+              data-testid={`member-menu-${item.type}`}
+            >
               {item.icon}
               <span>{t(`menu.${item.key}`)}</span>
             </Link>

@@ -11,7 +11,7 @@ describe('payment password validation', () => {
     expect(validatePaymentPassword({ hasOld: false, old: '', password: '12345', confirm: '12345' }).password).toBe('The payment password must be at least 6 digits');
     expect(validatePaymentPassword({ hasOld: false, old: '', password: '123456', confirm: '123456' })).toEqual({});
   });
-  it("asks to repeat it, then checks that both match (spec §8 messages)", () => {
+  it('asks to repeat it, then checks that both match (spec §8 messages)', () => {
     expect(validatePaymentPassword({ hasOld: false, old: '', password: '123456', confirm: '' }).confirm).toBe('Please enter the same password');
     expect(validatePaymentPassword({ hasOld: false, old: '', password: '123456', confirm: '123457' }).confirm).toBe('the two passwords do not match, please check!');
   });

@@ -48,8 +48,26 @@ export function PaymentPasswordForm({ hasPassword }: { hasPassword: boolean }) {
         {hasPassword && (
           <Input label={t('pay.old')} type="password" inputMode="numeric" autoComplete="off" value={old} onChange={(e) => setOld(digits(e.target.value))} error={errors.old} data-testid="pay-old" />
         )}
-        <Input label={t('pay.new')} type="password" inputMode="numeric" autoComplete="off" value={password} onChange={(e) => setPassword(digits(e.target.value))} error={errors.password} data-testid="pay-password" />
-        <Input label={t('pay.confirm')} type="password" inputMode="numeric" autoComplete="off" value={confirm} onChange={(e) => setConfirm(digits(e.target.value))} error={errors.confirm} data-testid="pay-confirm" />
+        <Input
+          label={t('pay.new')}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          value={password}
+          onChange={(e) => setPassword(digits(e.target.value))}
+          error={errors.password}
+          data-testid="pay-password"
+        />
+        <Input
+          label={t('pay.confirm')}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          value={confirm}
+          onChange={(e) => setConfirm(digits(e.target.value))}
+          error={errors.confirm}
+          data-testid="pay-confirm"
+        />
       </div>
       <div className="form-actions">
         <Button type="submit" loading={mutation.isPending} data-testid="pay-save">

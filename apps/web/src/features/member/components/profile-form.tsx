@@ -50,14 +50,7 @@ export function ProfileForm({ info }: { info: MemberInfo }) {
   return (
     <form className="profile-form" onSubmit={onSubmit} noValidate>
       <div className="form-grid">
-        <Input
-          label={t('fields.nickname')}
-          value={nickname}
-          maxLength={NICKNAME_MAX}
-          onChange={(e) => setNickname(e.target.value)}
-          error={errors.user_nickname}
-          data-testid="member-nickname"
-        />
+        <Input label={t('fields.nickname')} value={nickname} maxLength={NICKNAME_MAX} onChange={(e) => setNickname(e.target.value)} error={errors.user_nickname} data-testid="member-nickname" />
         <div className="field">
           <span className="field__label" id="sex-label">
             {t('fields.gender')}

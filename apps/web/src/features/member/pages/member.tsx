@@ -49,15 +49,16 @@ export function MemberPage({ panels = {} }: { panels?: Partial<Record<number, Re
         <header className="page__head">
           <h1 className="page__title">{title}</h1>
         </header>
-        {panels[item.type] ?? (item.type === MemberType.PROFILE ? (
-          <ProfilePanel />
-        ) : item.type === MemberType.PAYMENT_PASSWORD ? (
-          <PaymentPasswordPanel />
-        ) : (
-          <div className="card">
-            <EmptyState title={t('comingSoonTitle', { name: title })} text={t(`soon.${item.key}`)} />
-          </div>
-        ))}
+        {panels[item.type] ??
+          (item.type === MemberType.PROFILE ? (
+            <ProfilePanel />
+          ) : item.type === MemberType.PAYMENT_PASSWORD ? (
+            <PaymentPasswordPanel />
+          ) : (
+            <div className="card">
+              <EmptyState title={t('comingSoonTitle', { name: title })} text={t(`soon.${item.key}`)} />
+            </div>
+          ))}
       </div>
     </section>
   );

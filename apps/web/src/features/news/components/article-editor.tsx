@@ -63,7 +63,11 @@ export function ArticleEditor({ onPublished, onCancel }: { onPublished: (id: num
         onChange={(e) => setTitle(e.target.value)}
         placeholder={t('form.titlePlaceholder')}
         error={errors.title}
-        addon={<span className="muted">{titleLength}/{TITLE_MAX}</span>}
+        addon={
+          <span className="muted">
+            {titleLength}/{TITLE_MAX}
+          </span>
+        }
         data-testid="article-title"
       />
       <div className={errors.classify_id ? 'field field--error' : 'field'}>

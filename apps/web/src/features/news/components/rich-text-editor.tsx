@@ -42,7 +42,15 @@ export function RichTextEditor({ value, onChange, error, id }: Props) {
     <div className={error ? 'rte field--error' : 'rte'}>
       <div className="rte__toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
         {TOOLS.map((tool) => (
-          <button key={tool.key} type="button" className={`rte__tool rte__tool--${tool.key}`} title={t(`editor.${tool.key}`)} aria-label={t(`editor.${tool.key}`)} onMouseDown={(e) => e.preventDefault()} onClick={() => run(tool.command, tool.arg)}>
+          <button
+            key={tool.key}
+            type="button"
+            className={`rte__tool rte__tool--${tool.key}`}
+            title={t(`editor.${tool.key}`)}
+            aria-label={t(`editor.${tool.key}`)}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => run(tool.command, tool.arg)}
+          >
             {tool.label}
           </button>
         ))}

@@ -17,13 +17,7 @@ export function WriterArticles({ uid }: { uid: number }) {
   const { data, isLoading } = useArticles({ uid, page, limit: LIMIT });
   return (
     <div className="card news__list">
-      {isLoading ? (
-        <Spinner />
-      ) : data?.list.length ? (
-        data.list.map((a) => <ArticleCard key={a.id} article={a} />)
-      ) : (
-        <EmptyState compact icon={<IconNews size={32} />} title={t('empty')} text="" />
-      )}
+      {isLoading ? <Spinner /> : data?.list.length ? data.list.map((a) => <ArticleCard key={a.id} article={a} />) : <EmptyState compact icon={<IconNews size={32} />} title={t('empty')} text="" />}
       {data && <Pager page={page} total={data.total} limit={LIMIT} onChange={setPage} labels={{ prev: t('pager.prev'), next: t('pager.next'), page: (n) => t('pager.page', { n }) }} />}
     </div>
   );

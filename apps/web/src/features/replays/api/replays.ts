@@ -22,13 +22,30 @@ export const useTimeline = (id: number, from: number, enabled: boolean) =>
   useQuery({ queryKey: [...key, 'timeline', id, from], queryFn: () => request(api.getTimeline, { id, from }), enabled: enabled && id > 0, staleTime: 60_000 });
 
 export const useClip = (id: number) =>
-  useQuery({ queryKey: [...key, 'clip', id], queryFn: () => request(api.getClip, { id }), enabled: id > 0, retry: false, refetchInterval: (q) => (q.state.data?.status === api.ClipStatus.MAKING ? 1000 : false) });
+  useQuery({
+    queryKey: [...key, 'clip', id],
+    queryFn: () => request(api.getClip, { id }),
+    enabled: id > 0,
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.status === api.ClipStatus.MAKING ? 1000 : false),
+  });
 
 export const useClips = (replayId: number) =>
-  useQuery({ queryKey: [...key, 'clips', replayId], queryFn: () => request(api.getClipList, { replay_id: replayId }), enabled: replayId > 0, refetchInterval: (q) => (q.state.data?.list.some((c) => c.status === api.ClipStatus.MAKING) ? 1000 : false) });
+  useQuery({
+    queryKey: [...key, 'clips', replayId],
+    queryFn: () => request(api.getClipList, { replay_id: replayId }),
+    enabled: replayId > 0,
+    refetchInterval: (q) => (q.state.data?.list.some((c) => c.status === api.ClipStatus.MAKING) ? 1000 : false),
+  });
 
 export const useMyReplays = (page: number, limit: number, enabled: boolean) =>
-  useQuery({ queryKey: [...key, 'mine', page, limit], queryFn: () => request(api.getMyReplays, { page, limit }), enabled, placeholderData: keepPreviousData, refetchInterval: (q) => (q.state.data?.list.some((r) => r.status === api.ReplayStatus.RECORDING) ? 3000 : false) });
+  useQuery({
+    queryKey: [...key, 'mine', page, limit],
+    queryFn: () => request(api.getMyReplays, { page, limit }),
+    enabled,
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.list.some((r) => r.status === api.ReplayStatus.RECORDING) ? 3000 : false),
+  });
 
 export const useRecording = (enabled: boolean) => useQuery({ queryKey: [...key, 'recording'], queryFn: () => request(api.getRecording, {}), enabled });
 

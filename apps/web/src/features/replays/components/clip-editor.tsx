@@ -48,7 +48,15 @@ export function ClipEditor({ replay, time }: { replay: ReplayDetail; time: numbe
             {start !== null && end !== null ? (len >= 1 && len <= CLIP_MAX_SECONDS ? t('clip.length', { s: Math.round(len) }) : t('clip.badLength')) : t('clip.hint')}
           </span>
         </div>
-        <input className="input" value={title} maxLength={CLIP_TITLE_MAX} onChange={(e) => setTitle(e.target.value)} placeholder={t('clip.titlePlaceholder')} aria-label={t('clip.titlePlaceholder')} data-testid="clip-title" />
+        <input
+          className="input"
+          value={title}
+          maxLength={CLIP_TITLE_MAX}
+          onChange={(e) => setTitle(e.target.value)}
+          placeholder={t('clip.titlePlaceholder')}
+          aria-label={t('clip.titlePlaceholder')}
+          data-testid="clip-title"
+        />
         <label className="clip-editor__exact">
           <input type="checkbox" checked={exact} onChange={(e) => setExact(e.target.checked)} data-testid="clip-exact" /> {t('clip.exact')}
           <span className="muted small">{exact ? t('clip.exactHint') : t('clip.keyframeHint')}</span>
@@ -62,7 +70,10 @@ export function ClipEditor({ replay, time }: { replay: ReplayDetail; time: numbe
           {clips.data.list.map((c) => (
             <li key={c.id} className="clip-list__item" data-testid="clip-item" data-status={c.status}>
               <span className="clip-list__name">
-                {c.title} <span className="muted small">{clock(c.start)}–{clock(c.end)}</span>
+                {c.title}{' '}
+                <span className="muted small">
+                  {clock(c.start)}–{clock(c.end)}
+                </span>
               </span>
               {c.status === ClipStatus.MAKING && <span className="badge">{t('clip.making')}</span>}
               {c.status === ClipStatus.FAILED && <span className="badge badge--danger">{t('clip.failed')}</span>}

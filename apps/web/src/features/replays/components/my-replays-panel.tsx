@@ -67,7 +67,15 @@ export function MyReplaysPanel() {
                   </td>
                   <td>{clock(x.duration)}</td>
                   <td data-testid="replay-size">{size(x.bytes)}</td>
-                  <td>{x.status === ReplayStatus.RECORDING ? <span className="badge badge--ok">{t('mine.recording')}</span> : x.hidden ? <span className="badge">{t('mine.hidden')}</span> : <span className="badge badge--accent">{t('mine.public')}</span>}</td>
+                  <td>
+                    {x.status === ReplayStatus.RECORDING ? (
+                      <span className="badge badge--ok">{t('mine.recording')}</span>
+                    ) : x.hidden ? (
+                      <span className="badge">{t('mine.hidden')}</span>
+                    ) : (
+                      <span className="badge badge--accent">{t('mine.public')}</span>
+                    )}
+                  </td>
                   <td className="my-replays__actions">
                     {x.status === ReplayStatus.READY && (
                       <Button size="sm" variant="ghost" onClick={() => hide.mutate({ id: x.id, hidden: x.hidden ? 0 : 1 })} data-testid="replay-hide">

@@ -190,7 +190,15 @@ export function ReplayPlayer({ replay, overlay, onTime, onReady, marks = [], sta
             {menu === 'speed' && (
               <div className="player__menu" role="menu">
                 {SPEEDS.map((s) => (
-                  <button key={s} type="button" role="menuitemradio" aria-checked={s === speed} className={['player__menu-item', s === speed && 'is-active'].filter(Boolean).join(' ')} onClick={() => (setSpeed(s), setMenu(null))} data-testid={`speed-${s}`}>
+                  <button
+                    key={s}
+                    type="button"
+                    role="menuitemradio"
+                    aria-checked={s === speed}
+                    className={['player__menu-item', s === speed && 'is-active'].filter(Boolean).join(' ')}
+                    onClick={() => (setSpeed(s), setMenu(null))}
+                    data-testid={`speed-${s}`}
+                  >
                     {s}×
                   </button>
                 ))}
@@ -203,11 +211,25 @@ export function ReplayPlayer({ replay, overlay, onTime, onReady, marks = [], sta
             </button>
             {menu === 'quality' && (
               <div className="player__menu" role="menu" data-testid="replay-quality-menu">
-                <button type="button" role="menuitemradio" aria-checked={level < 0} className={['player__menu-item', level < 0 && 'is-active'].filter(Boolean).join(' ')} onClick={() => chooseLevel(-1)}>
+                <button
+                  type="button"
+                  role="menuitemradio"
+                  aria-checked={level < 0}
+                  className={['player__menu-item', level < 0 && 'is-active'].filter(Boolean).join(' ')}
+                  onClick={() => chooseLevel(-1)}
+                >
                   {t('player.auto')}
                 </button>
                 {levels.map((l) => (
-                  <button key={l.index} type="button" role="menuitemradio" aria-checked={l.index === level} className={['player__menu-item', l.index === level && 'is-active'].filter(Boolean).join(' ')} onClick={() => chooseLevel(l.index)} data-testid={`replay-level-${l.name}`}>
+                  <button
+                    key={l.index}
+                    type="button"
+                    role="menuitemradio"
+                    aria-checked={l.index === level}
+                    className={['player__menu-item', l.index === level && 'is-active'].filter(Boolean).join(' ')}
+                    onClick={() => chooseLevel(l.index)}
+                    data-testid={`replay-level-${l.name}`}
+                  >
                     <span>{t(`levels.${l.name}`, { defaultValue: l.name })}</span>
                     <span className="player__menu-meta">{l.height ? `${l.height}p` : ''}</span>
                   </button>

@@ -27,7 +27,13 @@ export function ScoreTimeline({ match, time, onSeek }: { match: Match; time: num
         <ol className="score-timeline__list">
           {match.marks.map((m, i) => (
             <li key={i}>
-              <button type="button" className={['score-mark', m.t <= time && 'is-past', `score-mark--${isGoal(m.kind) ? 'goal' : m.kind}`].filter(Boolean).join(' ')} onClick={() => onSeek(Math.max(0, m.t - 3))} data-testid="goal-mark" data-t={m.t}>
+              <button
+                type="button"
+                className={['score-mark', m.t <= time && 'is-past', `score-mark--${isGoal(m.kind) ? 'goal' : m.kind}`].filter(Boolean).join(' ')}
+                onClick={() => onSeek(Math.max(0, m.t - 3))}
+                data-testid="goal-mark"
+                data-t={m.t}
+              >
                 <span className="score-mark__minute">{m.minute}'</span>
                 <span className="score-mark__kind">{t(`match.kinds.${m.kind}`, { defaultValue: m.kind })}</span>
                 <span className="score-mark__who">

@@ -23,7 +23,15 @@ export function ClipPage() {
     return (
       <section className="page">
         <div className="card">
-          <EmptyState title={t('clip.notFound')} text={t('notFoundText')} action={<Link className="btn btn--primary btn--md" to={livePage(Number(params.get('id') ?? 0))}><span>{t('backToRoom')}</span></Link>} />
+          <EmptyState
+            title={t('clip.notFound')}
+            text={t('notFoundText')}
+            action={
+              <Link className="btn btn--primary btn--md" to={livePage(Number(params.get('id') ?? 0))}>
+                <span>{t('backToRoom')}</span>
+              </Link>
+            }
+          />
         </div>
       </section>
     );
@@ -48,7 +56,17 @@ export function ClipPage() {
           <p className="notice">{t('clip.failed')}</p>
         )}
         <div className="clip-page__actions">
-          <button type="button" className="btn btn--primary btn--sm" onClick={() => void navigator.clipboard?.writeText(window.location.href).then(() => toast.success(t('linkCopied')), () => toast.error(t('copyFailed')))} data-testid="clip-share">
+          <button
+            type="button"
+            className="btn btn--primary btn--sm"
+            onClick={() =>
+              void navigator.clipboard?.writeText(window.location.href).then(
+                () => toast.success(t('linkCopied')),
+                () => toast.error(t('copyFailed')),
+              )
+            }
+            data-testid="clip-share"
+          >
             <span>{t('clip.share')}</span>
           </button>
           <Link className="btn btn--secondary btn--sm" to={replayPage(c.room_id, c.replay_id, c.start)}>

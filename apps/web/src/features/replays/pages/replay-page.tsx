@@ -64,14 +64,16 @@ function useLines(replay: ReplayDetail | undefined, time: number, extra: ReplayL
     const seen = new Set<string>();
     const add = (tl: ReplayTimeline | undefined) => {
       if (!tl) return;
-      for (const m of tl.messages) if (m.type === 'TIMTextElem' && m.text && !seen.has(`m${m.seq}`)) {
-        seen.add(`m${m.seq}`);
-        out.push({ key: `m${m.seq}`, t: m.t, from: m.from, nick: m.nick, text: m.text, ext: m.ext });
-      }
-      for (const d of tl.danmaku) if (!seen.has(`d${d.id}`)) {
-        seen.add(`d${d.id}`);
-        out.push({ key: `d${d.id}`, t: d.t, from: d.from, nick: d.nick, text: d.text, added: true });
-      }
+      for (const m of tl.messages)
+        if (m.type === 'TIMTextElem' && m.text && !seen.has(`m${m.seq}`)) {
+          seen.add(`m${m.seq}`);
+          out.push({ key: `m${m.seq}`, t: m.t, from: m.from, nick: m.nick, text: m.text, ext: m.ext });
+        }
+      for (const d of tl.danmaku)
+        if (!seen.has(`d${d.id}`)) {
+          seen.add(`d${d.id}`);
+          out.push({ key: `d${d.id}`, t: d.t, from: d.from, nick: d.nick, text: d.text, added: true });
+        }
       for (const g of tl.gifts) {
         const k = `g${g.event.at}${g.event.sender.id}`;
         if (!seen.has(k) && renderGift) {
@@ -116,7 +118,15 @@ export function ReplayPage({ overlay, side, renderGift }: ReplayPageSlots) {
     return (
       <section className="page">
         <div className="card">
-          <EmptyState title={t('notFound')} text={t('notFoundText')} action={<Link className="btn btn--primary btn--md" to={livePage(Number(params.get('id') ?? 0))}><span>{t('backToRoom')}</span></Link>} />
+          <EmptyState
+            title={t('notFound')}
+            text={t('notFoundText')}
+            action={
+              <Link className="btn btn--primary btn--md" to={livePage(Number(params.get('id') ?? 0))}>
+                <span>{t('backToRoom')}</span>
+              </Link>
+            }
+          />
         </div>
       </section>
     );
@@ -170,7 +180,10 @@ export function ReplayPage({ overlay, side, renderGift }: ReplayPageSlots) {
               onClick={() => {
                 const url = new URL(window.location.href);
                 url.searchParams.set('t', String(Math.floor(time)));
-                void navigator.clipboard?.writeText(url.href).then(() => toast.success(t('linkCopied')), () => toast.error(t('copyFailed')));
+                void navigator.clipboard?.writeText(url.href).then(
+                  () => toast.success(t('linkCopied')),
+                  () => toast.error(t('copyFailed')),
+                );
               }}
               data-testid="replay-share"
             >

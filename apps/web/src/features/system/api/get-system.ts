@@ -5,7 +5,6 @@ import { lightCalls } from '@/shared/api/light-calls';
 // GET api/Universal/getSystem: site settings, fetched once at start (spec §4).
 export const fetchSystem = () => request(lightCalls.getSystem, {});
 
-export const systemQueryOptions = () =>
-  queryOptions({ queryKey: ['system'], queryFn: fetchSystem, staleTime: 5 * 60_000 });
+export const systemQueryOptions = () => queryOptions({ queryKey: ['system'], queryFn: fetchSystem, staleTime: 5 * 60_000 });
 
 export const useSystem = () => useQuery(systemQueryOptions());

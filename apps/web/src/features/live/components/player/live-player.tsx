@@ -234,17 +234,19 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
         <button type="button" className="player__btn" onClick={() => setMuted((m) => !m)} aria-label={muted ? t('player.unmute') : t('player.mute')} data-testid="player-mute">
           {muted || volume === 0 ? <IconVolumeOff /> : <IconVolume />}
         </button>
-        {!touch && <input
-          className="player__volume"
-          type="range"
-          min={0}
-          max={1}
-          step={0.05}
-          value={muted ? 0 : volume}
-          onChange={(e) => changeVolume(Number(e.target.value))}
-          aria-label={t('player.volume')}
-          data-testid="player-volume"
-        />}
+        {!touch && (
+          <input
+            className="player__volume"
+            type="range"
+            min={0}
+            max={1}
+            step={0.05}
+            value={muted ? 0 : volume}
+            onChange={(e) => changeVolume(Number(e.target.value))}
+            aria-label={t('player.volume')}
+            data-testid="player-volume"
+          />
+        )}
         <span className="player__spacer" />
         {size && <span className="player__res">{size.height}p</span>}
         <div className="player__quality">
@@ -273,16 +275,22 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
             </div>
           )}
         </div>
-        {!touch && <button
-          type="button"
-          className="player__btn"
-          onClick={() => {
-            setMenu(false);
-            onTheater(!theater);
-          }}
-          aria-pressed={theater} aria-label={t('player.theater')} title={t('player.theater')} data-testid="player-theater">
-          <IconTheater />
-        </button>}
+        {!touch && (
+          <button
+            type="button"
+            className="player__btn"
+            onClick={() => {
+              setMenu(false);
+              onTheater(!theater);
+            }}
+            aria-pressed={theater}
+            aria-label={t('player.theater')}
+            title={t('player.theater')}
+            data-testid="player-theater"
+          >
+            <IconTheater />
+          </button>
+        )}
         {!touch && typeof document !== 'undefined' && document.pictureInPictureEnabled && (
           <button type="button" className="player__btn" onClick={() => void pip()} aria-label={t('player.pip')} title={t('player.pip')} data-testid="player-pip">
             <IconPip />
