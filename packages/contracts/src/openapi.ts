@@ -73,7 +73,7 @@ export function openApiDocument(opts: { title?: string; version?: string; server
       title: opts.title ?? 'LiveSports API',
       version: opts.version ?? '1',
       description:
-        'Live rooms, danmaku and chat, gifts and wallets, live scores and headlines. Every call answers { code, msg, data }. Log in with api/Login/login (or the mail-code calls) and send the token in the `token` header.',
+        'Live rooms, danmaku and chat, gifts and wallets, live scores and headlines. Every call answers { code, msg, data }. Log in with api/user/login (answer: data.token) and send the token in the `token` header; a browser on this site sends it in its HttpOnly cookie instead.',
     },
     servers: [{ url: opts.serverUrl ?? '/' }],
     components: {
