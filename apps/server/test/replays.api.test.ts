@@ -7,6 +7,7 @@ import * as rooms from '@livesports/contracts/live';
 import * as reserve from '@livesports/contracts/live-reserve';
 import * as barrage from '@livesports/contracts/chat-barrage';
 import * as matchApi from '@livesports/contracts/matches';
+import * as liveMatch from '@livesports/contracts/live-match';
 import * as api from '@livesports/contracts/replays';
 import * as content from '@livesports/contracts/content';
 import { replays } from '../src/db/schema/replays.ts';
@@ -297,6 +298,19 @@ describe.skipIf(!ffmpeg)('replays: recording, playback data, clips', () => {
     expect(row.parts.length).toBe(2);
     const level = await fetchText(`/replay/${row.id}/sd.m3u8`);
     expect(level.text).toContain('#EXT-X-DISCONTINUITY');
+  }, 60_000);
+
+  it("takes the match the anchor linked in the studio (no reservation) as the replay's match", async () => {
+    const t = tag();
+    const matchId = await ingestMatch(app, footballMatch(t, { kickoff: new Date(Date.now() + 60_000).toISOString() }));
+    expect((await call(app, liveMatch.setRoomMatch, { match_id: matchId }, { token: other.token })).code).toBe(200);
+    const before = (await mine(other)).list.map((x) => x.id);
+    await exited(push(`${rtmp}/${other.key}`, 4));
+    await call(app, rooms.endRoom, {}, { token: other.token });
+    const fresh = await until('the studio-linked replay', async () => (await mine(other)).list.find((x) => !before.includes(x.id) && x.status === api.ReplayStatus.READY));
+    const d = await call(app, api.getReplay, { id: fresh.id });
+    expect(d.data.match?.id).toBe(matchId);
+    await call(app, liveMatch.setRoomMatch, { match_id: 0 }, { token: other.token });
   }, 60_000);
 
   it('records nothing when the anchor turns recording off', async () => {

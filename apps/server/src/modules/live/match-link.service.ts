@@ -17,6 +17,11 @@ const MATCH_OVER = 8;
 export function createMatchLinkService(deps: { repo: MatchLinkRepo; clock: Clock; findMatch: MatchLookup }) {
   const { repo, clock } = deps;
   return {
+    /** The match a room covers at a moment (the studio's link, else a reservation around kick-off). */
+    async matchOf(roomId: number, at: Date): Promise<number | null> {
+      return (await repo.linkOf(roomId, at))?.matchId ?? null;
+    },
+
     async linked(roomId: number, lang: Lang): Promise<LinkedMatch | null> {
       const link = await repo.linkOf(roomId, clock.now());
       if (!link) return null;

@@ -30,6 +30,8 @@ export interface LiveModule {
   reservations: ReservationService;
   /** Adds a publisher that runs while this process's RTMP ingest runs. */
   addLocalPublisher(publisher: LocalPublisher): void;
+  /** The match a room covers at a moment: the studio's link, else a reserved broadcast of a match. */
+  matchOf(roomId: number, at: Date): Promise<number | null>;
 }
 
 declare module 'fastify' {
@@ -146,7 +148,7 @@ export const liveModule = fp(
     }
 
     const publishers: LocalPublisher[] = [];
-    app.decorate('live', { rooms, applications, reservations, addLocalPublisher: (p: LocalPublisher) => void publishers.push(p) });
+    app.decorate('live', { rooms, applications, reservations, addLocalPublisher: (p: LocalPublisher) => void publishers.push(p), matchOf: (roomId: number, at: Date) => links.matchOf(roomId, at) });
 
     await app.register(liveRoutes, { applications, rooms, reservations, links });
     await app.register(playRoutes, { ingest, viewers, secret, clock });

@@ -39,7 +39,10 @@ export const replaysModule = fp(
             clock,
             log: app.log,
             graceMs: config.REPLAY_GRACE_SECONDS * 1000,
-            linkedMatch: (roomId, at) => repo.reservedMatch(roomId, at),
+            // Asked when a broadcast starts, long after every module is registered: the live
+            // module (registered after this one, it hands the recorder to its ingest) knows the
+            // room's match — the studio's link or a reservation — with the same rule as the room page.
+            linkedMatch: (roomId, at) => (app.hasDecorator('live') ? app.live.matchOf(roomId, at) : repo.reservedMatch(roomId, at)),
           })
         : null;
     const service = createReplayService({
