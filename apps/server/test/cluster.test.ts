@@ -104,6 +104,9 @@ beforeAll(async () => {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await until('two socket processes', async () => workers().length === 2 && (await fetch(`${origin}/healthz`)).ok, 120_000);
+  // A forked process counts above before it takes connections, and one that answered /healthz may be
+  // the only one ready: until the other is, every viewer would land on the first (seen as a flake).
+  await new Promise((r) => setTimeout(r, 6000));
 }, 180_000);
 
 afterAll(async () => {
