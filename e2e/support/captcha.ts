@@ -2,10 +2,11 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 
 /**
  * Finds where the puzzle piece fits, the way a person's eye does: the gap is the picture under
- * the piece, dimmed. For each x along the piece's row, compare the background with the piece's
- * pixels at half brightness (inside the piece only, away from its rim) and take the best match.
+ * the piece, dimmed. For each place (x, y) in the picture, compare the background with the
+ * piece's pixels at half brightness (inside the piece only, away from its rim) and take the best
+ * match. Returns the piece's top-left at the gap.
  */
-export async function findGapX(bgDataUrl: string, pieceDataUrl: string, y: number): Promise<number> {
+export async function findGap(bgDataUrl: string, pieceDataUrl: string): Promise<{ x: number; y: number }> {
   const [bg, piece] = await Promise.all([loadImage(bgDataUrl), loadImage(pieceDataUrl)]);
   const read = (img: typeof bg) => {
     const c = createCanvas(img.width, img.height);
@@ -24,21 +25,23 @@ export async function findGapX(bgDataUrl: string, pieceDataUrl: string, y: numbe
       if (opaque) inside.push(j * p.width + i);
     }
   }
-  let best = 0;
+  let best = { x: 0, y: 0 };
   let bestErr = Infinity;
-  for (let x = 0; x + p.width <= b.width; x++) {
-    let err = 0;
-    for (const k of inside) {
-      const i = k % p.width;
-      const j = Math.floor(k / p.width);
-      const bi = ((y + j) * b.width + x + i) * 4;
-      const pi = k * 4;
-      for (let c = 0; c < 3; c++) err += Math.abs(b.data[bi + c] - p.data[pi + c] * 0.5);
-      if (err >= bestErr) break;
-    }
-    if (err < bestErr) {
-      bestErr = err;
-      best = x;
+  for (let y = 0; y + p.height <= b.height; y++) {
+    for (let x = 0; x + p.width <= b.width; x++) {
+      let err = 0;
+      for (const k of inside) {
+        const i = k % p.width;
+        const j = Math.floor(k / p.width);
+        const bi = ((y + j) * b.width + x + i) * 4;
+        const pi = k * 4;
+        for (let c = 0; c < 3; c++) err += Math.abs(b.data[bi + c] - p.data[pi + c] * 0.5);
+        if (err >= bestErr) break;
+      }
+      if (err < bestErr) {
+        bestErr = err;
+        best = { x, y };
+      }
     }
   }
   return best;

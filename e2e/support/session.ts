@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { humanTrace } from '../../apps/server/src/modules/captcha/solve.ts';
-import { findGapX } from './captcha.ts';
+import { findGap } from './captcha.ts';
 import { mailCount, waitForCode } from './mailbox.ts';
 
 let counter = 0;
@@ -18,8 +18,8 @@ async function api<T = any>(request: APIRequestContext, method: 'GET' | 'POST', 
 /** Gets a slider ticket through the API: look at the picture, drag like a hand. */
 export async function captchaTicket(request: APIRequestContext): Promise<string> {
   const puzzle = await api(request, 'GET', '/api/captcha/get');
-  const x = await findGapX(puzzle.bg, puzzle.piece, puzzle.y);
-  const res = await api(request, 'POST', '/api/captcha/check', { id: puzzle.id, x, trace: humanTrace(x) });
+  const { x, y } = await findGap(puzzle.bg, puzzle.piece);
+  const res = await api(request, 'POST', '/api/captcha/check', { id: puzzle.id, x, y, trace: humanTrace(x - puzzle.startX, y - puzzle.startY) });
   return res.ticket;
 }
 

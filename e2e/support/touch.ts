@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect } from '@playwright/test';
-import { findGapX } from './captcha.ts';
+import { locateGap } from './slider.ts';
 
 /** A finger on the screen (Chromium's touch input through the DevTools protocol). */
 export async function fingerDrag(page: Page, from: { x: number; y: number }, points: Array<{ x: number; y: number }>, frameMs = 16) {
@@ -15,25 +14,18 @@ export async function fingerDrag(page: Page, from: { x: number; y: number }, poi
   await cdp.detach();
 }
 
-/** Solves the slider captcha by finger: look at the picture for the gap, drag the handle there. */
+/** Solves the captcha by finger: look at the picture for the gap, drag the piece there. */
 export async function solveSliderByFinger(page: Page) {
-  const piece = page.getByTestId('captcha-piece');
-  await expect(piece).toBeVisible();
-  const bgSrc = await page.locator('img[class*="bg"]').first().getAttribute('src');
-  const pieceSrc = await piece.getAttribute('src');
-  const y = await piece.evaluate((el) => parseFloat((el as HTMLElement).style.top || '0'));
-  const gapX = await findGapX(bgSrc!, pieceSrc!, Math.round(y));
-  const box = (await page.getByTestId('captcha-handle').boundingBox())!;
-  const sx = box.x + box.width / 2;
-  const sy = box.y + box.height / 2;
-  // A thumb's drag: uneven steps, a slight vertical wobble, a pause before letting go.
+  const { from, to } = await locateGap(page);
+  // A thumb's drag: uneven steps, a slight wobble, a pause before letting go.
   const points: Array<{ x: number; y: number }> = [];
   for (let i = 1; i <= 22; i++) {
     const f = i <= 12 ? (i / 12) * 0.6 : 0.6 + ((i - 12) / 10) * 0.4;
-    points.push({ x: sx + gapX * f, y: sy + Math.sin(i / 3) * 1.5 });
+    const wobble = i < 22 ? Math.sin(i / 3) * 1.5 : 0;
+    points.push({ x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f + wobble });
   }
-  for (let i = 0; i < 6; i++) points.push({ x: sx + gapX, y: sy + 1 });
-  await fingerDrag(page, { x: sx, y: sy }, points);
+  for (let i = 0; i < 6; i++) points.push(to);
+  await fingerDrag(page, from, points);
 }
 
 /** A horizontal swipe across an element (tabs). */

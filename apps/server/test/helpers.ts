@@ -86,7 +86,9 @@ export async function captchaTicket(a: FastifyInstance, ip = freshIp()): Promise
   const { getCaptcha, checkCaptcha } = await import('@livesports/contracts/captcha');
   const puzzle = await call(a, getCaptcha, {}, { ip });
   const answer = await createCaptchaRepo(a.database.db).answer(puzzle.data.id);
-  const res = await call(a, checkCaptcha, { id: puzzle.data.id, x: answer!.gapX, trace: humanTrace(answer!.gapX) }, { ip });
+  const { gapX, gapY } = answer!;
+  const { startX, startY } = puzzle.data;
+  const res = await call(a, checkCaptcha, { id: puzzle.data.id, x: gapX, y: gapY, trace: humanTrace(gapX - startX, gapY - startY) }, { ip });
   if (res.code !== 200) throw new Error(`captcha not solved: ${res.msg}`);
   return res.data.ticket;
 }

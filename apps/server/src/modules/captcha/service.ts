@@ -12,10 +12,17 @@ export type CaptchaPuzzle = CallData<typeof getCaptcha>;
 export type CaptchaAnswer = z.output<typeof checkCaptcha.input>;
 export type TracePoint = CaptchaAnswer['trace'][number];
 
-/** Tries one puzzle survives; the next try answers 'captcha.expired'. */
-export const CAPTCHA_MAX_ATTEMPTS = 3;
-/** How far from the gap, in px, the piece may be dropped. */
-export const CAPTCHA_TOLERANCE_PX = 5;
+/**
+ * Tries one puzzle survives; the next try answers 'captcha.expired'. One: a miss costs a new
+ * puzzle (fetched by the widget on its own), and puzzles per address are rate-limited, so a
+ * blind guesser pays for every guess.
+ */
+export const CAPTCHA_MAX_ATTEMPTS = 1;
+/**
+ * How far from the gap, in px and along each axis, the piece may be dropped. With the gap's
+ * 171 × 85 possible places, a blind drop lands within ±4 of both with p = 9/171 · 9/85 ≈ 0.56 %.
+ */
+export const CAPTCHA_TOLERANCE_PX = 4;
 
 // Rules of a human-looking drag (see judgeTrace).
 export const TRACE_MIN_SAMPLES = 5;
@@ -29,27 +36,30 @@ const GAP_MIN_X = PIECE_SIZE + 10;
 const GAP_MAX_X = CAPTCHA_WIDTH - PIECE_SIZE - 4;
 const GAP_MIN_Y = 4;
 const GAP_MAX_Y = CAPTCHA_HEIGHT - PIECE_SIZE - 4;
+/** Where the piece rests before the drag: the left edge, halfway down. */
+export const START_X = 0;
+export const START_Y = Math.round((CAPTCHA_HEIGHT - PIECE_SIZE) / 2);
 /** Sweeping is a DELETE over the table: once a minute per process is plenty. */
 const SWEEP_EVERY_MS = 60_000;
 
 /**
  * Why a drag trace does not look like a person's, or null when it does. Samples are [x, y, ms]:
- * the offsets from where the drag began and the time since it began. A trace passes when
+ * the offsets from where the drag began and the time since it began; (dx, dy) is where the piece
+ * was dropped, as an offset from its resting place. A trace passes when
  *  1. it has at least TRACE_MIN_SAMPLES (5) samples, every value a finite number;
  *  2. time never goes backwards (equal stamps are fine: events can share a millisecond);
  *  3. last ms − first ms is at least TRACE_MIN_DURATION_MS (150) and under the challenge TTL (120 s);
- *  4. the last sample's x is within TRACE_END_SLACK_PX (3) of the submitted x;
- *  5. the speed is not constant: samples sharing a time stamp are merged, the speed |Δx|/Δt of each
+ *  4. the last sample is within TRACE_END_SLACK_PX (3) of the drop, along each axis;
+ *  5. the speed is not constant: samples sharing a time stamp are merged, the speed |Δ(x,y)|/Δt of each
  *     remaining interval is taken, there must be at least TRACE_MIN_INTERVALS (3) of them, their mean
  *     must be above zero, and their coefficient of variation (population std / mean) at least
  *     TRACE_MIN_SPEED_CV (0.1).
- * y is not judged: a hand wobbles, a test driver may not, and either is fine.
  * A real drag has far more variance than that (it speeds up, slows into the gap, pauses). So does
  * Playwright's `mouse.down(); mouse.move(x, y, { steps: 20 }); waitForTimeout(≥150); mouse.up()`, where
  * the pause before release is one slow interval among fast ones. An even ramp of equal steps at equal
  * ticks fails, even with pixel rounding (CV ≈ 0.06).
  */
-export function judgeTrace(trace: readonly TracePoint[], x: number): string | null {
+export function judgeTrace(trace: readonly TracePoint[], dx: number, dy: number): string | null {
   if (trace.length < TRACE_MIN_SAMPLES) return 'too few samples';
   if (!trace.every((p) => p.every(Number.isFinite))) return 'not a number';
   for (let i = 1; i < trace.length; i++) if (trace[i][2] < trace[i - 1][2]) return 'time goes backwards';
@@ -58,13 +68,13 @@ export function judgeTrace(trace: readonly TracePoint[], x: number): string | nu
   const duration = last[2] - first[2];
   if (duration < TRACE_MIN_DURATION_MS) return 'too fast';
   if (duration >= CAPTCHA_CHALLENGE_TTL_SECONDS * 1000) return 'too slow';
-  if (Math.abs(last[0] - x) > TRACE_END_SLACK_PX) return 'trace does not end at x';
+  if (Math.abs(last[0] - dx) > TRACE_END_SLACK_PX || Math.abs(last[1] - dy) > TRACE_END_SLACK_PX) return 'trace does not end at the drop';
 
   const speeds: number[] = [];
   let from = first;
   for (const p of trace) {
     if (p[2] === from[2]) continue;
-    speeds.push(Math.abs(p[0] - from[0]) / (p[2] - from[2]));
+    speeds.push(Math.hypot(p[0] - from[0], p[1] - from[1]) / (p[2] - from[2]));
     from = p;
   }
   if (speeds.length < TRACE_MIN_INTERVALS) return 'too few intervals';
@@ -73,6 +83,11 @@ export function judgeTrace(trace: readonly TracePoint[], x: number): string | nu
   const variance = speeds.reduce((s, v) => s + (v - mean) ** 2, 0) / speeds.length;
   if (Math.sqrt(variance) / mean < TRACE_MIN_SPEED_CV) return 'constant speed';
   return null;
+}
+
+/** Where a new puzzle's gap goes: anywhere clear of the resting piece and the picture's edges. */
+export function randomGap() {
+  return { gapX: randomInt(GAP_MIN_X, GAP_MAX_X + 1), gapY: randomInt(GAP_MIN_Y, GAP_MAX_Y + 1) };
 }
 
 export function createCaptchaService(deps: { repo: CaptchaRepo; clock: Clock }) {
@@ -90,12 +105,11 @@ export function createCaptchaService(deps: { repo: CaptchaRepo; clock: Clock }) 
     async issue(): Promise<CaptchaPuzzle> {
       const now = clock.now();
       await sweep(now);
-      const gapX = randomInt(GAP_MIN_X, GAP_MAX_X + 1);
-      const gapY = randomInt(GAP_MIN_Y, GAP_MAX_Y + 1);
+      const { gapX, gapY } = randomGap();
       const { bg, piece } = await drawPuzzle(gapX, gapY);
       const id = randomToken(16);
       await repo.insert({ id, gapX, gapY, expiresAt: new Date(now.getTime() + CAPTCHA_CHALLENGE_TTL_SECONDS * 1000) });
-      return { id, bg, piece, y: gapY, width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT };
+      return { id, bg, piece, startX: START_X, startY: START_Y, width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT };
     },
 
     /**
@@ -107,7 +121,8 @@ export function createCaptchaService(deps: { repo: CaptchaRepo; clock: Clock }) 
       const now = clock.now();
       const challenge = await repo.takeAttempt(input.id, CAPTCHA_MAX_ATTEMPTS, now);
       if (!challenge) throw badInput('captcha.expired');
-      if (Math.abs(input.x - challenge.gapX) > CAPTCHA_TOLERANCE_PX || judgeTrace(input.trace, input.x) !== null) {
+      const near = Math.abs(input.x - challenge.gapX) <= CAPTCHA_TOLERANCE_PX && Math.abs(input.y - challenge.gapY) <= CAPTCHA_TOLERANCE_PX;
+      if (!near || judgeTrace(input.trace, input.x - START_X, input.y - START_Y) !== null) {
         throw badInput('captcha.failed');
       }
       const ticket = randomToken();

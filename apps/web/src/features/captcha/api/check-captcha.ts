@@ -2,7 +2,7 @@ import { checkCaptcha as checkCaptchaCall } from '@livesports/contracts/captcha'
 import type { CallData, CallInput } from '@livesports/contracts/call';
 import type { CaptchaRequest } from './get-captcha';
 
-// POST api/captcha/check {id, x, trace}: ret 0 and a one-time ticket that login or register carries.
+// POST api/captcha/check {id, x, y, trace}: ret 0 and a one-time ticket that login or register carries.
 // A wrong spot or a robotic drag is a code-1 answer, which the API client turns into a rejection.
 
 export type CaptchaCheckInput = CallInput<typeof checkCaptchaCall>;

@@ -1,7 +1,7 @@
 import { getCaptcha } from '@livesports/contracts/captcha';
 import type { CallData } from '@livesports/contracts/call';
 
-// GET api/captcha/get: a new slider puzzle (background with a gap, the piece, and the piece's y).
+// GET api/captcha/get: a new puzzle (background with a gap, the piece, and where the piece rests).
 // The app's API client comes in as an argument, so this feature does not reach into the shell.
 
 export type CaptchaRequest = <T>(method: 'GET' | 'POST', path: string, payload?: object) => Promise<T>;

@@ -5,10 +5,12 @@ import { type CaptchaPuzzle, type CaptchaRequest, fetchCaptcha } from '../api/ge
 import { checkCaptcha } from '../api/check-captcha';
 import styles from './slider-captcha.module.css';
 
-// The slider puzzle in front of login and register. The user drags the handle; the piece follows
-// 1:1 in CSS pixels, so the handle's travel is exactly the x the server checks. Every pointer sample
-// of the drag goes into the trace ([dx, dy, ms] from the press), which the server judges for a human
-// rhythm before it hands out the one-time ticket.
+// The jigsaw puzzle in front of login and register. The user drags the piece from where it rests
+// into the gap, across and down (the gap is found in two dimensions, so a blind guess rarely
+// lands). The piece follows the pointer 1:1 in CSS pixels, so its top-left is exactly the (x, y)
+// the server checks. Every pointer sample of the drag goes into the trace ([dx, dy, ms] from the
+// press), which the server judges for a human rhythm before it hands out the one-time ticket.
+// A puzzle gets one try: after a miss the widget fetches the next one on its own.
 
 export interface SliderCaptchaProps {
   /** The app's API client: unwraps { code, msg, data } and rejects on any code but 200. */
@@ -21,6 +23,10 @@ export interface SliderCaptchaProps {
 
 type Phase = 'loading' | 'ready' | 'dragging' | 'checking' | 'ok' | 'failed' | 'error';
 type Sample = [number, number, number];
+interface Point {
+  x: number;
+  y: number;
+}
 
 interface Drag {
   pointerId: number;
@@ -36,9 +42,8 @@ const MAX_SAMPLES = 1000;
 const SUCCESS_DELAY_MS = 400;
 /** Long enough to read why it failed, short enough not to wait for the next puzzle. */
 const RETRY_DELAY_MS = 1200;
-
-/** Half the handle's width (see .handle in the stylesheet): the fill ends under its middle. */
-const HANDLE_HALF = 20;
+/** The piece's PNG is the body plus a knob margin on each side (see the server's image.ts). */
+const PIECE_SIDE = CAPTCHA_PIECE + 20;
 
 const tenth = (v: number) => Math.round(v * 10) / 10;
 const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
@@ -46,8 +51,9 @@ const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(mi
 export function SliderCaptcha({ request, t, onSuccess, onClose }: SliderCaptchaProps) {
   const [phase, setPhase] = useState<Phase>('loading');
   const [puzzle, setPuzzle] = useState<CaptchaPuzzle | null>(null);
-  const [offset, setOffset] = useState(0);
-  const [pieceWidth, setPieceWidth] = useState(CAPTCHA_PIECE);
+  // Where the piece is, as an offset from its resting place.
+  const [offset, setOffset] = useState<Point>({ x: 0, y: 0 });
+  const [pieceSide, setPieceSide] = useState(PIECE_SIDE);
   const [message, setMessage] = useState<string | null>(null);
 
   const drag = useRef<Drag | null>(null);
@@ -63,14 +69,14 @@ export function SliderCaptcha({ request, t, onSuccess, onClose }: SliderCaptchaP
 
   const width = puzzle?.width ?? CAPTCHA_WIDTH;
   const height = puzzle?.height ?? CAPTCHA_HEIGHT;
-  const maxOffset = Math.max(0, width - pieceWidth);
+  const rest = { x: puzzle?.startX ?? 0, y: puzzle?.startY ?? 0 };
 
   const load = useCallback(() => {
     const gen = ++generation.current;
     drag.current = null;
     ticket.current = null;
     setPhase('loading');
-    setOffset(0);
+    setOffset({ x: 0, y: 0 });
     setMessage(null);
     const { request, t } = latest.current;
     fetchCaptcha(request).then(
@@ -101,25 +107,26 @@ export function SliderCaptcha({ request, t, onSuccess, onClose }: SliderCaptchaP
     return () => clearTimeout(timer);
   }, [phase]);
 
-  // Failure: the shake and the message play, then a fresh puzzle (the old one may be burnt).
+  // Failure: the shake and the message play, then a fresh puzzle (the old one is spent).
   useEffect(() => {
     if (phase !== 'failed') return;
     const timer = setTimeout(load, RETRY_DELAY_MS);
     return () => clearTimeout(timer);
   }, [phase, load]);
 
-  /** Records one pointer position; returns the piece offset it stands for. */
-  function sample(d: Drag, ev: PointerEvent): number {
-    const dx = clamp(ev.clientX - d.startX, 0, maxOffset);
+  /** Records one pointer position; returns the piece offset it stands for (kept inside the picture). */
+  function sample(d: Drag, ev: PointerEvent): Point {
+    const dx = clamp(ev.clientX - d.startX, -rest.x, width - pieceSide - rest.x);
+    const dy = clamp(ev.clientY - d.startY, -rest.y, height - pieceSide - rest.y);
     const last = d.trace[d.trace.length - 1];
     // Time must not run backwards for the server, whatever order the browser stamps events in.
-    const point: Sample = [tenth(dx), tenth(ev.clientY - d.startY), Math.max(last[2], tenth(ev.timeStamp - d.t0))];
+    const point: Sample = [tenth(dx), tenth(dy), Math.max(last[2], tenth(ev.timeStamp - d.t0))];
     if (d.trace.length < MAX_SAMPLES) d.trace.push(point);
     else d.trace[d.trace.length - 1] = point;
-    return dx;
+    return { x: dx, y: dy };
   }
 
-  function onPointerDown(e: ReactPointerEvent<HTMLDivElement>) {
+  function onPointerDown(e: ReactPointerEvent<HTMLElement>) {
     if (phase !== 'ready' || !puzzle) return;
     e.preventDefault();
     e.currentTarget.setPointerCapture(e.pointerId);
@@ -127,31 +134,34 @@ export function SliderCaptcha({ request, t, onSuccess, onClose }: SliderCaptchaP
     setPhase('dragging');
   }
 
-  function onPointerMove(e: ReactPointerEvent<HTMLDivElement>) {
+  function onPointerMove(e: ReactPointerEvent<HTMLElement>) {
     const d = drag.current;
     if (!d || e.pointerId !== d.pointerId) return;
     // Browsers merge fast moves into one event per frame; the merged ones are the finer trace.
     const native = e.nativeEvent;
     const merged = typeof native.getCoalescedEvents === 'function' ? native.getCoalescedEvents() : [];
-    let dx = offset;
-    for (const ev of merged.length > 0 ? merged : [native]) dx = sample(d, ev);
-    setOffset(dx);
+    let at = offset;
+    for (const ev of merged.length > 0 ? merged : [native]) at = sample(d, ev);
+    setOffset(at);
   }
 
-  function onPointerUp(e: ReactPointerEvent<HTMLDivElement>) {
+  function onPointerUp(e: ReactPointerEvent<HTMLElement>) {
     const d = drag.current;
     if (!d || e.pointerId !== d.pointerId || !puzzle) return;
     drag.current = null;
-    const x = Math.round(sample(d, e.nativeEvent));
-    setOffset(x);
-    if (x === 0) {
-      // A click without a drag is no answer: don't spend one of the puzzle's tries on it.
+    const at = sample(d, e.nativeEvent);
+    const dx = Math.round(at.x);
+    const dy = Math.round(at.y);
+    if (dx === 0 && dy === 0) {
+      // A click without a drag is no answer: don't spend the puzzle's one try on it.
+      setOffset({ x: 0, y: 0 });
       setPhase('ready');
       return;
     }
+    setOffset({ x: dx, y: dy });
     setPhase('checking');
     const gen = generation.current;
-    checkCaptcha(request, { id: puzzle.id, x, trace: d.trace }).then(
+    checkCaptcha(request, { id: puzzle.id, x: rest.x + dx, y: rest.y + dy, trace: d.trace }).then(
       (r) => {
         if (gen !== generation.current) return;
         if (r.ret === 0 && r.ticket) {
@@ -170,29 +180,37 @@ export function SliderCaptcha({ request, t, onSuccess, onClose }: SliderCaptchaP
     );
   }
 
-  function onPointerCancel(e: ReactPointerEvent<HTMLDivElement>) {
+  function onPointerCancel(e: ReactPointerEvent<HTMLElement>) {
     if (drag.current?.pointerId !== e.pointerId) return;
     drag.current = null;
-    setOffset(0);
+    setOffset({ x: 0, y: 0 });
     setPhase('ready');
   }
 
   const busy = phase === 'loading' || phase === 'checking';
   const rootClass = [styles.root, phase === 'failed' && styles.shake].filter(Boolean).join(' ');
-  const handleClass = [styles.handle, phase === 'dragging' && styles.dragging, phase === 'ok' && styles.handleOk, phase === 'failed' && styles.handleFailed].filter(Boolean).join(' ');
+  const pieceClass = [styles.piece, phase === 'ready' && styles.grab, phase === 'dragging' && styles.dragging, phase === 'ok' && styles.pieceOk].filter(Boolean).join(' ');
+  const barClass = [styles.bar, phase === 'ok' && styles.barOk, phase === 'failed' && styles.barFailed].filter(Boolean).join(' ');
 
   return (
     <div className={rootClass} style={{ width }} data-phase={phase}>
       <div className={styles.picture} style={{ width, height }}>
         {puzzle && phase !== 'loading' ? (
           <>
-            <img className={styles.bg} src={puzzle.bg} width={width} height={height} alt="" draggable={false} />
+            <img className={styles.bg} data-testid="captcha-bg" src={puzzle.bg} width={width} height={height} alt="" draggable={false} />
             <img
-              className={[styles.piece, phase === 'dragging' && styles.dragging].filter(Boolean).join(' ')}
+              className={pieceClass}
               data-testid="captcha-piece"
               src={puzzle.piece}
-              style={{ left: offset, top: puzzle.y }}
-              onLoad={(e) => setPieceWidth(e.currentTarget.naturalWidth || CAPTCHA_PIECE)}
+              style={{ left: rest.x + offset.x, top: rest.y + offset.y }}
+              onLoad={(e) => setPieceSide(e.currentTarget.naturalWidth || PIECE_SIDE)}
+              onPointerDown={onPointerDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={onPointerUp}
+              onPointerCancel={onPointerCancel}
+              role="slider"
+              aria-label={t('captcha:slide')}
+              aria-disabled={phase !== 'ready' && phase !== 'dragging'}
               alt=""
               draggable={false}
             />
@@ -224,35 +242,18 @@ export function SliderCaptcha({ request, t, onSuccess, onClose }: SliderCaptchaP
         </div>
       </div>
 
-      <div className={styles.track} data-testid="captcha-track">
-        <div className={styles.fill} style={{ width: offset > 0 ? offset + HANDLE_HALF : 0 }} />
-        {offset === 0 && phase !== 'dragging' && <span className={styles.hint}>{t('captcha:slide')}</span>}
-        <div
-          className={handleClass}
-          data-testid="captcha-handle"
-          style={{ left: offset }}
-          role="slider"
-          aria-label={t('captcha:slide')}
-          aria-valuemin={0}
-          aria-valuemax={maxOffset}
-          aria-valuenow={Math.round(offset)}
-          aria-disabled={phase !== 'ready' && phase !== 'dragging'}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerUp}
-          onPointerCancel={onPointerCancel}
-        >
-          {phase === 'ok' ? <CheckIcon /> : <ArrowIcon />}
-        </div>
+      <div className={barClass} data-testid="captcha-hint">
+        {phase === 'ok' ? <CheckIcon /> : <DragIcon />}
+        <span>{t('captcha:slide')}</span>
       </div>
     </div>
   );
 }
 
 const iconProps = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
-const ArrowIcon = () => (
+const DragIcon = () => (
   <svg {...iconProps}>
-    <path d="M5 12h14M13 6l6 6-6 6" />
+    <path d="M5 9l-3 3 3 3M9 5l3-3 3 3M15 19l-3 3-3-3M19 9l3 3-3 3M2 12h20M12 2v20" />
   </svg>
 );
 const CheckIcon = () => (
