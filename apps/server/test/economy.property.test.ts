@@ -23,7 +23,7 @@ beforeAll(async () => {
   app = await testApp();
   eco = app.economy;
   const a = await quickUser(app, { admin: true });
-  admin = { id: a.id, isAnchor: false, isAdmin: true, sessionId: 0 };
+  admin = { id: a.id, isAnchor: false, isAdmin: true, isModerator: true, sessionId: 0 };
   const list = await eco.gifts.list('en');
   prices = list.map((g) => g.price);
   giftIds = list.map((g) => g.id);
@@ -73,7 +73,7 @@ describe('property: the books always balance', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 5, maxLength: 22 }), async (ops) => {
         const made = [await quickUser(app), await quickUser(app), await quickUser(app, { anchor: true }), await quickUser(app, { anchor: true })];
-        const users: AuthUser[] = made.map((m, i) => ({ id: m.id, isAnchor: i >= 2, isAdmin: false, sessionId: 0 }));
+        const users: AuthUser[] = made.map((m, i) => ({ id: m.id, isAnchor: i >= 2, isAdmin: false, isModerator: false, sessionId: 0 }));
         for (const u of users.slice(2)) {
           await app.account.setPaymentPassword(u, { password: PASSWORD });
           await eco.withdrawals.bindBank(u, { name: 'Test Holder', card_no: '6222021234567890', bank_name: 'ICBC', branch: '' });

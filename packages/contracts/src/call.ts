@@ -20,7 +20,17 @@ export interface CallDef<I extends z.ZodType, O extends z.ZodType> {
   writes?: boolean;
   /** The other method the server also answers, as spec clients use it (spec GET, web app POST). */
   also?: 'GET' | 'POST';
+  /**
+   * Console calls: the staff role the caller needs (checked by the server before the input is
+   * read; needs `auth: true`). Moderators run content and rooms; administrators everything,
+   * including money, settings and roles.
+   */
+  role?: StaffRole;
 }
+
+/** Staff roles, weakest first: an administrator may do all a moderator may. */
+export const STAFF_ROLES = ['moderator', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** Does this call change state (and so must never be accepted from another site)? */
 export const changesState = (call: Pick<CallDef<z.ZodType, z.ZodType>, 'method' | 'writes'>): boolean => call.writes ?? call.method === 'POST';

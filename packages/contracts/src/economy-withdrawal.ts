@@ -111,6 +111,7 @@ export const adminWithdrawals = defineCall({
   method: 'GET',
   path: 'api/admin/withdrawal/list',
   auth: true,
+  role: 'admin',
   input: z.object({
     status: z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'common.input_error' }).optional()),
     ...pageFields,
@@ -122,6 +123,7 @@ export const approveWithdrawal = defineCall({
   method: 'POST',
   path: 'api/admin/withdrawal/approve',
   auth: true,
+  role: 'admin',
   input: z.object({ id: idField('economy.withdrawal_unknown') }),
   data: withdrawalSchema,
 });
@@ -130,6 +132,7 @@ export const rejectWithdrawal = defineCall({
   method: 'POST',
   path: 'api/admin/withdrawal/reject',
   auth: true,
+  role: 'admin',
   input: z.object({
     id: idField('economy.withdrawal_unknown'),
     reason: z.preprocess((v) => (v == null ? '' : String(v).trim()), z.string().min(1, 'economy.reason_empty').max(200, 'economy.reason_long')),
@@ -142,6 +145,7 @@ export const economyAudit = defineCall({
   method: 'GET',
   path: 'api/admin/economy/audit',
   auth: true,
+  role: 'admin',
   input: z.object({}),
   data: z.object({
     ok: z.boolean(),

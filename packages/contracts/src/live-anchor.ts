@@ -105,6 +105,7 @@ export const listAnchorApplications = defineCall({
   method: 'GET',
   path: 'api/admin/anchorApplications',
   auth: true,
+  role: 'admin',
   input: z.object({
     status: z.preprocess(
       (v) => (v === '' || v == null ? undefined : v),
@@ -127,6 +128,7 @@ export const reviewAnchorApplication = defineCall({
   method: 'POST',
   path: 'api/admin/reviewAnchor',
   auth: true,
+  role: 'admin',
   input: z
     .object({
       id: z.coerce.number({ error: 'live.application_not_found' }).int('live.application_not_found').positive('live.application_not_found'),

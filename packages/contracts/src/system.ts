@@ -43,6 +43,7 @@ export const setSystem = defineCall({
   method: 'POST',
   path: 'api/admin/setSystem',
   auth: true,
+  role: 'admin',
   input: z.object({ key: z.enum(SYSTEM_SETTING_KEYS, { error: 'common.input_error' }), value: z.string().max(500, 'common.input_error') }),
   data: systemSettingsSchema,
 });

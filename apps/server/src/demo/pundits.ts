@@ -66,7 +66,7 @@ export function createDemoPundits(deps: { db: Db; foresight: ForesightService; c
     const team = pick === 'away' ? (lang === 'zh' ? m.awayZh : m.away) : lang === 'zh' ? m.homeZh : m.home;
     const title = titles[Math.floor(rng() * titles.length)].replace('{team}', team).slice(0, 30).padEnd(5, '!');
     try {
-      const f = await foresight.publish({ id: anchor, isAnchor: true, isAdmin: false, sessionId: 0 }, { match_id: m.id, kind, pick, title, analysis: ANALYSES[lang] }, createdAt);
+      const f = await foresight.publish({ id: anchor, isAnchor: true, isAdmin: false, isModerator: false, sessionId: 0 }, { match_id: m.id, kind, pick, title, analysis: ANALYSES[lang] }, createdAt);
       return f.id;
     } catch {
       // A pick the market does not offer (a draw in basketball) or a race with kick-off: skip it.

@@ -1,12 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { notLoggedIn } from './errors.ts';
+import type { StaffRole } from '@livesports/contracts/call';
+import { forbidden, notLoggedIn } from './errors.ts';
 
 /** The logged-in user as the rest of the server sees it. */
 export interface AuthUser {
   id: number;
   isAnchor: boolean;
   isAdmin: boolean;
+  /** Content and room moderator of the console (administrators are moderators too). */
+  isModerator: boolean;
   sessionId: number;
 }
 
@@ -96,4 +99,14 @@ export const authPlugin = fp(
 export function requireUser(req: FastifyRequest): AuthUser {
   if (!req.user) throw notLoggedIn();
   return req.user;
+}
+
+/** Does this user hold the staff role (or a stronger one)? */
+export const hasRole = (user: AuthUser | null, role: StaffRole): boolean => !!user && (user.isAdmin || (role === 'moderator' && user.isModerator));
+
+/** The logged-in user, when they hold the role; 403 for anyone else (700 when not logged in). */
+export function requireRole(req: FastifyRequest, role: StaffRole): AuthUser {
+  const user = requireUser(req);
+  if (!hasRole(user, role)) throw forbidden();
+  return user;
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Code } from '@livesports/contracts/envelope';
 import { type CallDef, changesState } from '@livesports/contracts/call';
 import type { MessageKey } from '@livesports/contracts/messages';
-import { type AuthUser, requireUser } from './auth.ts';
+import { type AuthUser, requireRole, requireUser } from './auth.ts';
 import { localize } from './envelope.ts';
 import { badInput, tooMany } from './errors.ts';
 import { hostile, numberFields, strictNumbers } from './input-guard.ts';
@@ -84,6 +84,8 @@ function registerRoute<I extends z.ZodType, O extends z.ZodType, A extends boole
     preValidation: async (req) => {
       if (where === 'body' && (req.body === undefined || req.body === null)) req.body = {};
       if (call.auth) requireUser(req);
+      // A console call: the staff role before anything else (403, whatever the input).
+      if (call.role) requireRole(req, call.role);
       // Hostile raw values get a clear 400 before the schema sees them (input-guard.ts).
       const raw = (where === 'body' ? req.body : req.query) as unknown;
       const bad = hostile(raw);

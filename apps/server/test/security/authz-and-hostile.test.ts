@@ -58,6 +58,13 @@ describe('authorization matrix from the contracts', () => {
     }
   });
 
+  it('every api/admin call names the staff role it needs, and no other call does', () => {
+    for (const { name, call } of calls) {
+      const console = call.path.toLowerCase().includes('api/admin/');
+      expect({ name, role: console ? !!call.role && call.auth : !call.role }).toEqual({ name, role: true });
+    }
+  });
+
   it('every api/admin call refuses a viewer and an anchor', async () => {
     const admin = calls.filter((c) => c.call.path.toLowerCase().includes('api/admin/'));
     expect(admin.length).toBeGreaterThan(3);

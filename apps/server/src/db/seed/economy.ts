@@ -46,14 +46,14 @@ export async function seedEconomy(app: FastifyInstance) {
       ),
     );
   if (!anchorRows.length) return;
-  const anchors: AuthUser[] = anchorRows.map((a) => ({ id: a.id, isAnchor: true, isAdmin: false, sessionId: 0 }));
+  const anchors: AuthUser[] = anchorRows.map((a) => ({ id: a.id, isAnchor: true, isAdmin: false, isModerator: false, sessionId: 0 }));
 
   const accounts = createAccountRepo(db);
   const fans: AuthUser[] = [];
   for (const f of DEMO_FANS) {
     const email = demoFanEmail(f.key);
     const u = (await accounts.findByEmail(email)) ?? (await accounts.createUser({ email, passwordHash: null, nickname: f.nickname, avatar: f.avatar, inviteCode: shortCode() }));
-    fans.push({ id: u.id, isAnchor: false, isAdmin: false, sessionId: 0 });
+    fans.push({ id: u.id, isAnchor: false, isAdmin: false, isModerator: false, sessionId: 0 });
   }
 
   const day = 86_400_000;
