@@ -209,6 +209,7 @@ export const replayStorage = defineCall({
   method: 'GET',
   path: 'api/Replay/storage',
   auth: true,
+  role: 'admin',
   input: z.object({}),
   data: z.object({ replays: z.number(), replay_bytes: z.number(), clips: z.number(), clip_bytes: z.number() }),
 });
