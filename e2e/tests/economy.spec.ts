@@ -1,5 +1,6 @@
 import { expect, test } from '../support/test';
 import { E2E_ADMIN } from '../support/global-setup.ts';
+import { adminToken, anchorByApi } from '../support/anchor.ts';
 import { api, captchaTicket, registerByApi, signInContext } from '../support/session.ts';
 
 // The gold-coin journey: a fan recharges through the sandbox checkout, sends a gift in an
@@ -82,4 +83,41 @@ test('recharge through the sandbox, send a gift in a room, see balance, income a
 
   await fanContext.close();
   await anchorContext.close();
+});
+
+test('replacing a bound bank card asks for the payment password; the first card needs none', async ({ browser, request, baseURL }) => {
+  // Withdrawals (and so payout accounts) are an anchor's.
+  const user = await anchorByApi(request, await adminToken(request));
+  await api(request, 'POST', '/api/Member/paymentPassword', { password: '135790', confirm_password: '135790' }, user.token);
+  const context = await browser.newContext();
+  await signInContext(context, baseURL!, user.token);
+  const page = await context.newPage();
+  await page.goto('/member?type=4');
+  await page.getByTestId('withdraw-tab-accounts').click();
+
+  // The first card: no password asked.
+  const form = page.getByTestId('bank-form');
+  await expect(form).toBeVisible();
+  await expect(form.getByTestId('bank-pay-password')).toHaveCount(0);
+  await form.getByTestId('bank-name').fill('Li Lei');
+  await form.getByTestId('bank-card-no').fill('6222 0212 3456 7890');
+  await form.getByTestId('bank-bank-name').fill('ICBC');
+  await form.getByTestId('bank-submit').click();
+  await expect(page.getByTestId('bank-bound')).toContainText('**** **** **** 7890');
+
+  // Changing it: the form asks for the payment password, and the server checks it.
+  await page.getByTestId('bank-bound').getByRole('button', { name: 'Change' }).click();
+  await form.getByTestId('bank-name').fill('Li Lei');
+  await form.getByTestId('bank-card-no').fill('6222021234561111');
+  await form.getByTestId('bank-bank-name').fill('CCB');
+  await form.getByTestId('bank-submit').click();
+  await expect(form.getByText('Please enter your payment password to change the bound account')).toBeVisible();
+  await form.getByTestId('bank-pay-password').fill('000000');
+  await form.getByTestId('bank-submit').click();
+  await expect(page.getByText('Wrong payment password, 4 attempts left', { exact: true })).toBeVisible();
+  expect((await api(request, 'GET', '/api/Bank_card/getInfo', {}, user.token)).card_no).toBe('**** **** **** 7890');
+  await form.getByTestId('bank-pay-password').fill('135790');
+  await form.getByTestId('bank-submit').click();
+  await expect(page.getByTestId('bank-bound')).toContainText('**** **** **** 1111');
+  await context.close();
 });

@@ -65,6 +65,82 @@ describe('api/Bank_card: bind, getInfo, bindAliPay, getAliPayInfo', () => {
   });
 });
 
+describe('rebinding a payout account asks for the payment password', () => {
+  const card = { name: 'Li Lei', card_no: '6222021234567890', bank_name: 'ICBC', branch: 'Haidian' };
+  const bank = async (token: string) => (await call(app, api.bankCardInfo, {}, { token })).data;
+  const alipay = async (token: string) => (await call(app, api.aliPayInfo, {}, { token })).data;
+
+  it('binds the first card and the first Alipay account without one, even with a payment password set', async () => {
+    const u = await quickUser(app);
+    await setPayPassword(app, u.token);
+    expect((await call(app, post(api.bindBankCard), card, { token: u.token })).code).toBe(200);
+    expect((await call(app, post(api.bindAliPay), { name: 'Li Lei', account: '13812345678' }, { token: u.token })).code).toBe(200);
+    expect(await bank(u.token)).toMatchObject({ card_no: '**** **** **** 7890' });
+    expect(await alipay(u.token)).toMatchObject({ account: '138****5678' });
+  });
+
+  it('refuses a rebind without the password (400, in the caller language) and changes nothing', async () => {
+    const u = await quickUser(app);
+    const password = await setPayPassword(app, u.token);
+    await call(app, post(api.bindBankCard), card, { token: u.token });
+    await call(app, post(api.bindAliPay), { name: 'Li Lei', account: '13812345678' }, { token: u.token });
+    const other = { ...card, name: 'Mallory', card_no: '6222029999990000' };
+    expect(await call(app, post(api.bindBankCard), other, { token: u.token })).toMatchObject({ status: 400, code: 1, msg: 'Please enter your payment password to change the bound account' });
+    expect((await call(app, api.bindBankCard, { ...other, pay_password: '' }, { token: u.token, lang: 'zh' })).msg).toBe('更换已绑定的账户需要输入支付密码');
+    expect((await call(app, post(api.bindAliPay), { name: 'Mallory', account: 'mallory@example.com' }, { token: u.token, lang: 'es' })).msg).toBe(
+      'Introduzca su contraseña de pago para cambiar la cuenta vinculada',
+    );
+    expect(await bank(u.token)).toEqual({ name: 'Li Lei', bank_name: 'ICBC', branch: 'Haidian', card_no: '**** **** **** 7890' });
+    expect(await alipay(u.token)).toEqual({ name: 'Li Lei', account: '138****5678' });
+    // A missing password is not a guess: the five attempts are all still there.
+    expect((await call(app, post(api.bindBankCard), { ...other, pay_password: '000000' }, { token: u.token })).msg).toBe('Wrong payment password, 4 attempts left');
+    expect((await call(app, post(api.bindBankCard), { ...other, pay_password: password }, { token: u.token })).code).toBe(200);
+  });
+
+  it('counts a wrong password with the withdrawal counter and locks both after five', async () => {
+    const { anchor, password } = await earningAnchor();
+    const t = { token: anchor.token };
+    const other = { ...card, name: 'Mallory', card_no: '6222029999990000' };
+    expect(await call(app, post(api.bindBankCard), { ...other, pay_password: '000000' }, t)).toMatchObject({ status: 400, msg: 'Wrong payment password, 4 attempts left' });
+    // One counter: a wrong withdrawal password after it leaves three.
+    const withdraw = (pay_password: string) => call(app, post(api.applyForWithdrawal), { type: 1, money: 1000, pay_password, idempotency_key: key() }, t);
+    expect((await withdraw('000000')).msg).toBe('Wrong payment password, 3 attempts left');
+    expect((await call(app, post(api.bindAliPay), { name: 'Li', account: '13812345678' }, t)).code).toBe(200); // first Alipay: no password asked
+    expect((await call(app, api.bindAliPay, { name: 'Mallory', account: 'm@example.com', pay_password: '111111' }, t)).msg).toBe('Wrong payment password, 2 attempts left');
+    expect((await call(app, post(api.bindBankCard), { ...other, pay_password: '222222' }, t)).msg).toBe('Wrong payment password, 1 attempts left');
+    expect(await call(app, post(api.bindBankCard), { ...other, pay_password: '333333' }, t)).toMatchObject({ status: 429, msg: 'Too many wrong payment passwords, try again in 15 minutes' });
+    // Locked: the right password is refused too, for rebinding and for withdrawing.
+    expect((await call(app, post(api.bindBankCard), { ...other, pay_password: password }, t)).status).toBe(429);
+    expect((await withdraw(password)).status).toBe(429);
+    expect(await bank(anchor.token)).toMatchObject({ name: 'Li Lei', card_no: '**** **** **** 7890' });
+    expect(await alipay(anchor.token)).toEqual({ name: 'Li', account: '138****5678' });
+    expect((await wallet(anchor.token)).income).toBe(6570);
+  });
+
+  it('rebinds with the right password, which also clears the count', async () => {
+    const { anchor, password } = await earningAnchor();
+    const t = { token: anchor.token };
+    expect((await call(app, post(api.bindBankCard), { ...card, card_no: '6222020000001111', pay_password: '000000' }, t)).msg).toBe('Wrong payment password, 4 attempts left');
+    const res = await call(app, post(api.bindBankCard), { ...card, name: 'Han Meimei', card_no: '6222020000001111', bank_name: 'CCB', pay_password: password }, t);
+    expect(res).toMatchObject({ code: 200, msg: 'Bound successfully', data: { name: 'Han Meimei', bank_name: 'CCB', card_no: '**** **** **** 1111' } });
+    expect(await bank(anchor.token)).toMatchObject({ name: 'Han Meimei', card_no: '**** **** **** 1111' });
+    // The count starts again after the right password.
+    expect((await call(app, post(api.bindBankCard), { ...card, pay_password: '000000' }, t)).msg).toBe('Wrong payment password, 4 attempts left');
+    await call(app, post(api.bindAliPay), { name: 'Li', account: '13812345678' }, t);
+    expect((await call(app, api.bindAliPay, { name: 'Li', account: 'li@example.com', pay_password: password }, t)).data).toEqual({ name: 'Li', account: 'l***@example.com' });
+    // The withdrawal goes to the new card.
+    const w = await call(app, post(api.applyForWithdrawal), { type: 1, money: 1000, pay_password: password, idempotency_key: key() }, t);
+    expect(w.data.account).toBe('**** **** **** 1111');
+  });
+
+  it('lets a user without a payment password rebind as before', async () => {
+    const u = await quickUser(app);
+    await call(app, post(api.bindBankCard), card, { token: u.token });
+    expect((await call(app, post(api.bindBankCard), { ...card, card_no: '6222020000002222' }, { token: u.token })).code).toBe(200);
+    expect((await bank(u.token)).card_no).toBe('**** **** **** 2222');
+  });
+});
+
 describe('api/Balance/applyForWithdrawal and withdrawalList', () => {
   it('holds the money at once, lists it in progress, and shows it in the income details', async () => {
     const { anchor, password } = await earningAnchor();

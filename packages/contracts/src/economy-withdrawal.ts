@@ -5,6 +5,8 @@ import { WITHDRAW_MAX, WITHDRAW_MIN, amountField, idField, idempotencyKeyField, 
 // Payout accounts (bank card, Alipay), withdrawals from the income wallet and their review.
 
 const text = (min: string, max: number, maxKey: string) => z.preprocess((v) => (v == null ? '' : String(v).trim()), z.string().min(1, min).max(max, maxKey));
+/** Asked when replacing a bound account and the user has a payment password (the server says when it is missing). */
+const rebindPassword = z.preprocess((v) => (v == null || v === '' ? undefined : String(v)), z.string().max(64, 'economy.pay_password_wrong').optional());
 
 export const bankCardSchema = z.object({
   name: z.string(),
@@ -32,6 +34,7 @@ export const bindBankCard = defineCall({
     ),
     bank_name: text('economy.bank_empty', 40, 'economy.bank_long'),
     branch: z.preprocess((v) => (v == null ? '' : String(v).trim()), z.string().max(60, 'economy.bank_long')),
+    pay_password: rebindPassword,
   }),
   data: bankCardSchema,
 });
@@ -55,6 +58,7 @@ export const bindAliPay = defineCall({
         .max(100, 'economy.alipay_invalid')
         .regex(/^(\+?\d{6,15}|[^\s@]+@[^\s@]+\.[^\s@]+)$/, 'economy.alipay_invalid'),
     ),
+    pay_password: rebindPassword,
   }),
   data: aliPaySchema,
 });

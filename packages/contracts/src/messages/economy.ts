@@ -31,6 +31,11 @@ export const economyMessages = {
   'economy.withdraw_min': { en: 'The minimum withdrawal is 10 coins', zh: '最低提现10金币', es: 'El retiro mínimo es de 10 monedas' },
   'economy.withdraw_max': { en: 'The maximum single withdrawal is 50,000 coins', zh: '单次最多提现50000金币', es: 'El retiro máximo es de 50.000 monedas' },
   'economy.pay_password_empty': { en: 'Please enter the payment password', zh: '请输入支付密码', es: 'Introduzca la contraseña de pago' },
+  'economy.rebind_password_empty': {
+    en: 'Please enter your payment password to change the bound account',
+    zh: '更换已绑定的账户需要输入支付密码',
+    es: 'Introduzca su contraseña de pago para cambiar la cuenta vinculada',
+  },
   'economy.withdrawal_unknown': { en: 'Withdrawal not found', zh: '提现记录不存在', es: 'Retiro no encontrado' },
   'economy.reason_empty': { en: 'Please give a reason for the rejection', zh: '请填写驳回原因', es: 'Indique el motivo del rechazo' },
   'economy.reason_long': { en: 'The reason cannot exceed 200 characters', zh: '原因不能超过200个字符', es: 'El motivo no puede superar los 200 caracteres' },

@@ -41,19 +41,37 @@ export function toWithdrawal(w: WithdrawalRow, lang: Lang): Withdrawal {
 export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsRepo) {
   /** The payment password, with wrong guesses counted and a lock after too many. */
   async function checkPayPassword(userId: number, password: string) {
-    const now = ctx.clock.now();
     const me = await ctx.people.find(userId);
     if (!me?.paymentPasswordHash) throw badInput('economy.pay_password_unset');
+    await verifyCounted(userId, me.paymentPasswordHash, password);
+  }
+
+  /** Checks `password` against the hash, counting the attempt first (shared by every call that asks for it). */
+  async function verifyCounted(userId: number, paymentPasswordHash: string, password: string) {
+    const now = ctx.clock.now();
     // The attempt is counted before the check (atomically), so 30 parallel guesses get 5 checks.
     const lockUntil = new Date(now.getTime() + PAY_PASSWORD_LOCK_MINUTES * 60_000);
     const attempt = await repo.claimAttempt(userId, PAY_PASSWORD_MAX_FAILURES, lockUntil, now);
     const minutesLeft = () => Math.max(1, Math.ceil(((attempt.lockedUntil ?? lockUntil).getTime() - now.getTime()) / 60_000));
     if (attempt.failures > PAY_PASSWORD_MAX_FAILURES) throw tooMany('economy.pay_password_locked', { minutes: minutesLeft() });
-    if (!(await argon2.verify(me.paymentPasswordHash, password))) {
+    if (!(await argon2.verify(paymentPasswordHash, password))) {
       if (attempt.failures >= PAY_PASSWORD_MAX_FAILURES) throw tooMany('economy.pay_password_locked', { minutes: minutesLeft() });
       throw badInput('economy.pay_password_wrong', { left: PAY_PASSWORD_MAX_FAILURES - attempt.failures });
     }
     await repo.clearAttempts(userId);
+  }
+
+  /**
+   * Replacing a bound payout account is where stolen money would go, so once one is bound and the
+   * user has a payment password, rebinding asks for it (counted like a withdrawal's). The first
+   * bind, or an account without a payment password, needs none.
+   */
+  async function checkRebind(userId: number, kind: PayoutKind, password: string | undefined) {
+    if (!(await repo.payout(userId, kind))) return;
+    const me = await ctx.people.find(userId);
+    if (!me?.paymentPasswordHash) return;
+    if (!password) throw badInput('economy.rebind_password_empty');
+    await verifyCounted(userId, me.paymentPasswordHash, password);
   }
 
   async function review(admin: AuthUser, id: number, decision: 'paid' | 'rejected', reason: string, lang: Lang) {
@@ -74,7 +92,8 @@ export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsR
   }
 
   return {
-    async bindBank(user: AuthUser, input: { name: string; card_no: string; bank_name: string; branch: string }) {
+    async bindBank(user: AuthUser, input: { name: string; card_no: string; bank_name: string; branch: string; pay_password?: string }) {
+      await checkRebind(user.id, 'bank', input.pay_password);
       await repo.savePayout(user.id, 'bank', { holder: input.name, account: input.card_no, bankName: input.bank_name, branch: input.branch });
       return { name: input.name, bank_name: input.bank_name, branch: input.branch, card_no: maskAccount('bank', input.card_no) };
     },
@@ -82,7 +101,8 @@ export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsR
       const p = await repo.payout(user.id, 'bank');
       return p ? { name: p.holder, bank_name: p.bankName, branch: p.branch, card_no: maskAccount('bank', p.account) } : null;
     },
-    async bindAliPay(user: AuthUser, input: { name: string; account: string }) {
+    async bindAliPay(user: AuthUser, input: { name: string; account: string; pay_password?: string }) {
+      await checkRebind(user.id, 'alipay', input.pay_password);
       await repo.savePayout(user.id, 'alipay', { holder: input.name, account: input.account });
       return { name: input.name, account: maskAccount('alipay', input.account) };
     },

@@ -1,11 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { memberInfo } from '@livesports/contracts/account';
 import { aliPayInfo, bankCardInfo, bindAliPay, bindBankCard } from '@livesports/contracts/economy-withdrawal';
 import { request, requestWithMsg } from '@/shared/api/client';
 
 // api/Bank_card: bank card and Alipay binding. The binds go as POST (the server also answers the
-// spec's GET) so card numbers stay out of URLs and logs.
+// spec's GET) so card numbers and the payment password stay out of URLs and logs.
 export const useBankCard = () => useQuery({ queryKey: ['economy', 'bank-card'], queryFn: () => request(bankCardInfo, {}) });
 export const useAliPay = () => useQuery({ queryKey: ['economy', 'alipay'], queryFn: () => request(aliPayInfo, {}) });
+
+// Whether the user has a payment password: replacing a bound account then asks for it. The same
+// query (key and call) as the member page's profile, so setting a password there updates this.
+export const useHasPayPassword = () => useQuery({ queryKey: ['member', 'info'], queryFn: () => request(memberInfo, {}), select: (d) => d.has_payment_password === 1 });
 
 const bindBankPost = { ...bindBankCard, method: 'POST' as const };
 const bindAliPayPost = { ...bindAliPay, method: 'POST' as const };
@@ -13,7 +18,7 @@ const bindAliPayPost = { ...bindAliPay, method: 'POST' as const };
 export function useBindBankCard(onSuccess?: (msg: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; card_no: string; bank_name: string; branch: string }) => requestWithMsg(bindBankPost, input),
+    mutationFn: (input: { name: string; card_no: string; bank_name: string; branch: string; pay_password?: string }) => requestWithMsg(bindBankPost, input),
     onSuccess: ({ msg }) => {
       void queryClient.invalidateQueries({ queryKey: ['economy', 'bank-card'] });
       onSuccess?.(msg);
@@ -24,7 +29,7 @@ export function useBindBankCard(onSuccess?: (msg: string) => void) {
 export function useBindAliPay(onSuccess?: (msg: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; account: string }) => requestWithMsg(bindAliPayPost, input),
+    mutationFn: (input: { name: string; account: string; pay_password?: string }) => requestWithMsg(bindAliPayPost, input),
     onSuccess: ({ msg }) => {
       void queryClient.invalidateQueries({ queryKey: ['economy', 'alipay'] });
       onSuccess?.(msg);

@@ -4,15 +4,19 @@ import { toast } from '@/shared/stores/toast';
 import { Button } from '@/shared/ui/button';
 import { Input } from '@/shared/ui/input';
 import { IconCard, IconPhone } from '@/shared/ui/icons';
-import { useAliPay, useBankCard, useBindAliPay, useBindBankCard } from '../api/payout-accounts';
+import { useAliPay, useBankCard, useBindAliPay, useBindBankCard, useHasPayPassword } from '../api/payout-accounts';
 // Registers the server message catalogue (namespace 'msg') this file's texts use.
 import '@/shared/i18n/messages';
 
-/** Bank card (spec: Bank_card/bind, getInfo) and Alipay (bindAliPay, getAliPayInfo) binding. */
+/**
+ * Bank card (spec: Bank_card/bind, getInfo) and Alipay (bindAliPay, getAliPayInfo) binding.
+ * Replacing a bound account asks for the payment password when the user has one (the server checks it).
+ */
 export function PayoutAccounts() {
   const { t } = useTranslation('economy');
   const bank = useBankCard();
   const alipay = useAliPay();
+  const hasPayPassword = useHasPayPassword().data === true;
   const [editing, setEditing] = useState<'bank' | 'alipay' | null>(null);
   return (
     <div className="eco-accounts">
@@ -32,7 +36,7 @@ export function PayoutAccounts() {
             </Button>
           </div>
         ) : (
-          <BankForm onDone={() => setEditing(null)} />
+          <BankForm askPassword={!!bank.data && hasPayPassword} onDone={() => setEditing(null)} />
         )}
       </section>
       <section className="eco-account">
@@ -49,17 +53,35 @@ export function PayoutAccounts() {
             </Button>
           </div>
         ) : (
-          <AliPayForm onDone={() => setEditing(null)} />
+          <AliPayForm askPassword={!!alipay.data && hasPayPassword} onDone={() => setEditing(null)} />
         )}
       </section>
     </div>
   );
 }
 
-function BankForm({ onDone }: { onDone: () => void }) {
+/** The payment password asked when replacing a bound account. */
+function RebindPassword({ value, onChange, error, testId }: { value: string; onChange: (v: string) => void; error?: string; testId: string }) {
+  const { t } = useTranslation('economy');
+  return (
+    <Input
+      label={t('accounts.payPassword')}
+      type="password"
+      inputMode="numeric"
+      autoComplete="off"
+      value={value}
+      onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+      error={error}
+      data-testid={testId}
+    />
+  );
+}
+
+function BankForm({ askPassword, onDone }: { askPassword: boolean; onDone: () => void }) {
   const { t } = useTranslation('economy');
   const [v, setV] = useState({ name: '', card_no: '', bank_name: '', branch: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof typeof v, string>>>({});
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof v | 'password', string>>>({});
   const bind = useBindBankCard((msg) => {
     toast.success(msg);
     onDone();
@@ -72,8 +94,9 @@ function BankForm({ onDone }: { onDone: () => void }) {
     if (!digits) errs.card_no = t('msg:economy.card_empty');
     else if (!/^\d{12,19}$/.test(digits)) errs.card_no = t('msg:economy.card_invalid');
     if (!v.bank_name.trim()) errs.bank_name = t('msg:economy.bank_empty');
+    if (askPassword && !password) errs.password = t('msg:economy.rebind_password_empty');
     setErrors(errs);
-    if (!Object.keys(errs).length) bind.mutate(v);
+    if (!Object.keys(errs).length) bind.mutate(askPassword ? { ...v, pay_password: password } : v);
   }
   const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement>) => setV({ ...v, [k]: e.target.value });
   return (
@@ -83,7 +106,9 @@ function BankForm({ onDone }: { onDone: () => void }) {
         <Input label={t('accounts.cardNo')} inputMode="numeric" value={v.card_no} onChange={set('card_no')} error={errors.card_no} maxLength={23} data-testid="bank-card-no" />
         <Input label={t('accounts.bankName')} value={v.bank_name} onChange={set('bank_name')} error={errors.bank_name} maxLength={40} data-testid="bank-bank-name" />
         <Input label={t('accounts.branch')} value={v.branch} onChange={set('branch')} maxLength={60} />
+        {askPassword && <RebindPassword value={password} onChange={setPassword} error={errors.password} testId="bank-pay-password" />}
       </div>
+      {askPassword && <p className="muted eco-note">{t('accounts.passwordHint')}</p>}
       <Button type="submit" loading={bind.isPending} data-testid="bank-submit">
         {t('accounts.bind')}
       </Button>
@@ -91,11 +116,12 @@ function BankForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-function AliPayForm({ onDone }: { onDone: () => void }) {
+function AliPayForm({ askPassword, onDone }: { askPassword: boolean; onDone: () => void }) {
   const { t } = useTranslation('economy');
   const [name, setName] = useState('');
   const [account, setAccount] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; account?: string }>({});
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; account?: string; password?: string }>({});
   const bind = useBindAliPay((msg) => {
     toast.success(msg);
     onDone();
@@ -106,15 +132,18 @@ function AliPayForm({ onDone }: { onDone: () => void }) {
     if (!name.trim()) errs.name = t('msg:economy.holder_empty');
     if (!account.trim()) errs.account = t('msg:economy.alipay_empty');
     else if (!/^(\+?\d{6,15}|[^\s@]+@[^\s@]+\.[^\s@]+)$/.test(account.trim())) errs.account = t('msg:economy.alipay_invalid');
+    if (askPassword && !password) errs.password = t('msg:economy.rebind_password_empty');
     setErrors(errs);
-    if (!Object.keys(errs).length) bind.mutate({ name, account });
+    if (!Object.keys(errs).length) bind.mutate(askPassword ? { name, account, pay_password: password } : { name, account });
   }
   return (
     <form onSubmit={onSubmit} noValidate data-testid="alipay-form">
       <div className="form-grid">
         <Input label={t('accounts.holder')} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={30} data-testid="alipay-name" />
         <Input label={t('accounts.alipayAccount')} value={account} onChange={(e) => setAccount(e.target.value)} error={errors.account} maxLength={100} data-testid="alipay-account" />
+        {askPassword && <RebindPassword value={password} onChange={setPassword} error={errors.password} testId="alipay-pay-password" />}
       </div>
+      {askPassword && <p className="muted eco-note">{t('accounts.passwordHint')}</p>}
       <Button type="submit" loading={bind.isPending} data-testid="alipay-submit">
         {t('accounts.bind')}
       </Button>
