@@ -5,6 +5,7 @@ import * as captcha from './captcha.ts';
 import * as chatBarrage from './chat-barrage.ts';
 import * as chatModeration from './chat-moderation.ts';
 import * as chat from './chat.ts';
+import * as consoleCalls from './console.ts';
 import * as content from './content.ts';
 import * as economyGifts from './economy-gifts.ts';
 import * as economyRank from './economy-rank.ts';
@@ -29,6 +30,7 @@ const modules = {
   'chat-barrage': chatBarrage,
   'chat-moderation': chatModeration,
   chat: chat,
+  console: consoleCalls,
   content: content,
   'economy-gifts': economyGifts,
   'economy-rank': economyRank,

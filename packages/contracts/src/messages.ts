@@ -15,6 +15,7 @@ import { searchMessages } from './messages/search.ts';
 import { matchesMessages } from './messages/matches.ts';
 import { chatMessages } from './messages/chat.ts';
 import { replayMessages } from './messages/replays.ts';
+import { consoleMessages } from './messages/console.ts';
 
 export { LANGS, type Lang };
 export const DEFAULT_LANG: Lang = 'en';
@@ -33,6 +34,7 @@ export const messages = {
   ...matchesMessages,
   ...chatMessages,
   ...replayMessages,
+  ...consoleMessages,
 };
 
 export type MessageKey = keyof typeof messages;

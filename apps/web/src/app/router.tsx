@@ -95,6 +95,14 @@ const mobileRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   {
+    // The operator's console: its own layout and pages (features/console), one lazy chunk that the
+    // public pages never load. Its pages are routed inside it, from its page registry.
+    path: `${paths.admin}/*`,
+    lazy: () => import('@/features/console/console-app').then((m) => ({ Component: m.Component })),
+    hydrateFallbackElement: <PageSpinner />,
+    errorElement: <RouteError />,
+  },
+  {
     // The mobile site: its own layout, loaded only when visited (none of it loads on desktop pages).
     path: paths.mobile,
     lazy: () => import('@/mobile/mobile-layout').then((m) => ({ Component: m.MobileLayout })),

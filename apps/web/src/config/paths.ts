@@ -33,6 +33,8 @@ export const paths = {
   trophy: '/trophy/home',
   notFound: '/404',
   forbidden: '/403',
+  /** The operator's console (its own lazy area, features/console). */
+  admin: '/admin',
   mobile: '/m',
   mobileLogin: '/m/login',
 } as const;
@@ -174,3 +176,6 @@ export function mobileHref(href: string, origin: string): string | null {
 export const replayPage = (roomId: number, id: number, t?: number) => `${paths.live}?id=${roomId}&replay=${id}${t ? `&t=${Math.floor(t)}` : ''}`;
 /** A clip's own page: the URL that is shared. */
 export const clipPage = (roomId: number, id: number) => `${paths.live}?id=${roomId}&clip=${id}`;
+
+/** A page of the operator's console: /admin/<sub> ('' is its home). */
+export const adminPage = (sub = '') => (sub ? `${paths.admin}/${sub}` : paths.admin);

@@ -15,6 +15,8 @@ export const users = pgTable(
     sex: smallint('sex').notNull().default(0),
     isAnchor: smallint('is_anchor').notNull().default(0),
     isAdmin: smallint('is_admin').notNull().default(0),
+    /** Console moderator (content and rooms); administrators are moderators whatever this says. */
+    isModerator: smallint('is_moderator').notNull().default(0),
     /** Anchor experience (LV + exp in the header). */
     anchorExp: integer('anchor_exp').notNull().default(0),
     /** Wealth experience: 1 gold coin spent = 1 point, kept in tenths like money. */

@@ -152,7 +152,11 @@ export const commentLikes = pgTable(
   (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
 );
 
-/** Reports of posts, comments and articles for the moderators; one per person and target. */
+/**
+ * Reports for the moderators (posts, comments, articles, chat messages, rooms); one per person and
+ * target. A report is open until a moderator dismisses it or acts on its target (every open report
+ * of that target is closed with it).
+ */
 export const contentReports = pgTable(
   'content_reports',
   {
@@ -160,13 +164,19 @@ export const contentReports = pgTable(
     reporterId: integer('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    targetType: text('target_type', { enum: ['post', 'comment', 'article'] }).notNull(),
+    /** `comment` covers comments of posts and of articles (one table); `chat` a chat_messages row; `room` a live room (its anchor's id). */
+    targetType: text('target_type', { enum: ['post', 'comment', 'article', 'chat', 'room'] }).notNull(),
     targetId: integer('target_id').notNull(),
     reason: text('reason').notNull(),
     detail: text('detail').notNull().default(''),
+    status: text('status', { enum: ['open', 'dismissed', 'actioned'] })
+      .notNull()
+      .default('open'),
+    handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('content_reports_once_uq').on(t.reporterId, t.targetType, t.targetId)],
+  (t) => [uniqueIndex('content_reports_once_uq').on(t.reporterId, t.targetType, t.targetId), index('content_reports_open_idx').on(t.status, t.targetType, t.targetId)],
 );
 
 /** Finished, checked uploads. Publishing refers to them by URL, so ownership and kind are checked. */

@@ -11,3 +11,4 @@ export * from './matches.ts';
 export * from './chat.ts';
 export * from './chat-moderation.ts';
 export * from './replays.ts';
+export * from './console.ts';

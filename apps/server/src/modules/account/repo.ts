@@ -63,7 +63,7 @@ export function createAccountRepo(db: Db) {
     },
     async findSession(tokenHash: string, now: Date) {
       const [row] = await db
-        .select({ sessionId: sessions.id, userId: users.id, isAnchor: users.isAnchor, isAdmin: users.isAdmin, status: users.status })
+        .select({ sessionId: sessions.id, userId: users.id, isAnchor: users.isAnchor, isAdmin: users.isAdmin, isModerator: users.isModerator, status: users.status })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))

@@ -167,7 +167,7 @@ export function createAccountService(deps: AccountDeps) {
     async resolveToken(token: string): Promise<AuthUser | null> {
       const row = await repo.findSession(sha256(token), clock.now());
       if (!row || row.status !== 1) return null;
-      return { id: row.userId, isAnchor: row.isAnchor === 1, isAdmin: row.isAdmin === 1, isModerator: row.isAdmin === 1, sessionId: row.sessionId };
+      return { id: row.userId, isAnchor: row.isAnchor === 1, isAdmin: row.isAdmin === 1, isModerator: row.isModerator === 1 || row.isAdmin === 1, sessionId: row.sessionId };
     },
 
     async requestCode(input: { mobile: string; type: 1 | 2 }, lang: Lang) {
