@@ -36,7 +36,8 @@ process.send!({ port, email });
 process.on('message', (m: { rss?: boolean }) => {
   if (m.rss) {
     global.gc?.();
-    process.send!({ rss: process.memoryUsage().rss });
+    const m = process.memoryUsage();
+    process.send!({ rss: m.rss, heap: m.heapUsed });
   }
 });
 process.on('SIGTERM', () => void app.close().finally(() => (fs.rmSync(dataDir, { recursive: true, force: true }), process.exit(0))));
