@@ -13,9 +13,18 @@ export default defineConfig({
         },
       },
       {
+        // Services on fake repositories (*.fast.test.ts): no database, files in parallel, seconds.
+        test: {
+          name: 'server-fast',
+          include: ['apps/server/src/**/*.fast.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'apps/server/src/**/*.fast.test.ts'],
           environment: 'node',
           pool: 'forks',
           fileParallelism: false,

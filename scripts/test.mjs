@@ -14,7 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-results-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
-const only = process.argv.slice(2); // e.g. `npm test -- unit` or `npm test -- e2e`
+const only = process.argv.slice(2); // e.g. `npm test -- fast`, `npm test -- unit` or `npm test -- e2e`
 const want = (part) => only.length === 0 || only.includes(part);
 
 function run(label, cmd, args, env = {}) {
@@ -42,6 +42,24 @@ function countPlaywright(file) {
 
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const pgUrl = process.env.DATABASE_URL;
+
+// `npm test -- fast`: the inner loop — contracts and the server's services on fake repositories
+// (*.fast.test.ts), no database, no browser: a few seconds. The full run includes them.
+if (only.includes('fast')) {
+  const fastOut = path.join(tmp, 'vitest-fast.json');
+  run('fast: contracts + services on fake repositories', process.execPath, [
+    vitest,
+    'run',
+    '--project',
+    'contracts',
+    '--project',
+    'server-fast',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${fastOut}`,
+  ]);
+  countVitest(fastOut);
+}
 
 if (want('unit')) {
   // Types first: contracts are shared by server, web and e2e, so a drift shows up here.
