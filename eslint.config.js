@@ -32,7 +32,19 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'off' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'off',
+      // Query keys come from the feature's key factory (api/keys.ts), never a literal array at the
+      // call: a key spelled in two places drifts, and another feature's spelling is a hidden import.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression > Literal:first-child",
+          message: "use the feature's key factory (api/keys.ts) for query keys; other features' data through shared/api/query-tags",
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],

@@ -6,6 +6,7 @@ import { ArticlePage } from '@/features/news/pages/article';
 import { FollowButton } from '@/features/social/components/follow-button';
 import { useAuthStore } from '@/shared/stores/auth';
 import '@/styles/community.css';
+import { newsKeys } from '@/features/news/api/keys';
 
 // /detail?id=: a headline, with the social feature's follow button for its writer and the circle
 // feature's comments under it (the same comments, likes, deletion rules and reports as a post's).
@@ -22,7 +23,7 @@ export function Component() {
           onChanged={(delta) => {
             // The open article's counter follows at once (refetching it would count another read).
             queryClient.setQueryData(articleQueryOptions(a.id).queryKey, (old) => (old ? { ...old, comments: Math.max(0, old.comments + delta) } : old));
-            void queryClient.invalidateQueries({ queryKey: ['news', 'list'] });
+            void queryClient.invalidateQueries({ queryKey: newsKeys.list() });
           }}
         />
       )}

@@ -3,6 +3,8 @@ import { ApiError, request } from '@/shared/api/client';
 import { lightCalls } from '@/shared/api/light-calls';
 import { i18n } from '@/shared/i18n';
 import { toast } from '@/shared/stores/toast';
+import { userKeys } from './keys';
+import { tagged } from '@/shared/api/query-tags';
 
 // GET api/user/info {token}: refreshed at start when logged in (spec §4). Missing data is rejected.
 export async function fetchUserInfo() {
@@ -16,6 +18,6 @@ export async function fetchUserInfo() {
   return data;
 }
 
-export const userInfoQueryOptions = () => queryOptions({ queryKey: ['user', 'info'], queryFn: fetchUserInfo, staleTime: 60_000 });
+export const userInfoQueryOptions = () => queryOptions({ queryKey: userKeys.info(), meta: tagged('money', 'profile'), queryFn: fetchUserInfo, staleTime: 60_000 });
 
 export const useUserInfo = (enabled: boolean) => useQuery({ ...userInfoQueryOptions(), enabled });

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
+import { forgetSignedInData } from '@/shared/api/query-tags';
 
 /** Logout (spec §4): sign-out call, user data cleared, token removed, dialog closed, go to /main. */
 export function useLogout(home: string = paths.home) {
@@ -21,8 +22,8 @@ export function useLogout(home: string = paths.home) {
     }
     clear();
     useLoginDialog.getState().close();
-    queryClient.removeQueries({ queryKey: ['member'] });
-    queryClient.removeQueries({ queryKey: ['user'] });
+    // Everything that held this user's data goes; public answers with per-user flags refetch.
+    forgetSignedInData(queryClient);
     navigate(home);
   }, [clear, queryClient, navigate, home]);
 }

@@ -4,11 +4,13 @@ import { nobleInfoCall } from '@livesports/contracts/economy-gifts';
 import { request } from '@/shared/api/client';
 import { currentLanguage } from '@/shared/i18n';
 import { useAuthStore } from '@/shared/stores/auth';
+import { invalidateTags } from '@/shared/api/query-tags';
 
 // Site-wide horns (api/Member/sneHorn, hornList) and the caller's noble standing (free horns
 // left), read here through the contracts so the chat feature does not import the economy's hooks.
 const keys = {
   list: ['chat', 'horns'] as const,
+  nobleAll: ['chat', 'noble'] as const,
   noble: (userId: number | undefined) => ['chat', 'noble', userId, currentLanguage()] as const,
 };
 
@@ -36,12 +38,10 @@ export function useSendHorn() {
     mutationFn: (input: SendHornInput) => request(sneHorn, input),
     onSuccess: (res) => {
       qc.setQueryData(keys.list, (old: unknown) => (Array.isArray(old) ? [res.horn, ...old.filter((h) => h.id !== res.horn.id)] : old));
-      void qc.invalidateQueries({ queryKey: ['chat', 'noble'] });
-      void qc.invalidateQueries({ queryKey: ['chat', 'horns'] });
-      // The economy's and the header's balance views (their query keys, not their code).
-      void qc.invalidateQueries({ queryKey: ['economy'] });
-      void qc.invalidateQueries({ queryKey: ['user', 'info'] });
-      void qc.invalidateQueries({ queryKey: ['member', 'info'] });
+      void qc.invalidateQueries({ queryKey: keys.nobleAll });
+      void qc.invalidateQueries({ queryKey: keys.list });
+      // Every view of the coins just spent (economy's, the header's), through the shared tag.
+      void invalidateTags(qc, 'money');
       const u = useAuthStore.getState().user;
       if (u) useAuthStore.getState().setUser({ ...u, balance: res.balance });
     },

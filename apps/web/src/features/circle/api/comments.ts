@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { articleCommentList, commentArticle, commentList, commentPost, deleteComment, likeComment, type Comment } from '@livesports/contracts/content';
 import { request, requestWithMsg } from '@/shared/api/client';
+import { circleKeys } from './keys';
 
 // Comments of a circle post or of a headline (one kind of comment, two threads):
 //   post:    POST anchor_dynamics/commentList, anchor_dynamics_user/comment
@@ -12,7 +13,7 @@ export type Thread = { kind: 'post' | 'article'; id: number };
 
 export const fetchComments = (thread: Thread, page: number) => request(thread.kind === 'post' ? commentList : articleCommentList, { id: thread.id, page, limit: COMMENTS_LIMIT });
 
-const commentsKey = (thread: Thread) => ['circle', 'comments', thread.kind, thread.id] as const;
+const commentsKey = (thread: Thread) => circleKeys.comments(thread.kind, thread.id);
 
 export const commentsQueryOptions = (thread: Thread, page: number) =>
   queryOptions({ queryKey: [...commentsKey(thread), page], queryFn: () => fetchComments(thread, page), placeholderData: keepPreviousData });
@@ -25,8 +26,8 @@ function useRefresh(thread: Thread, onChanged?: (delta: 1 | -1) => void) {
   return (delta: 1 | -1) => {
     void queryClient.invalidateQueries({ queryKey: commentsKey(thread) });
     if (thread.kind === 'post') {
-      void queryClient.invalidateQueries({ queryKey: ['circle', 'post', thread.id] });
-      void queryClient.invalidateQueries({ queryKey: ['circle', 'posts'] });
+      void queryClient.invalidateQueries({ queryKey: circleKeys.post(thread.id) });
+      void queryClient.invalidateQueries({ queryKey: circleKeys.posts() });
     }
     onChanged?.(delta);
   };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deletePost } from '@livesports/contracts/content';
 import { requestWithMsg } from '@/shared/api/client';
+import { circleKeys } from './keys';
 
 // POST anchor_dynamics_user/delete: the author (or an administrator) removes a post.
 export function useDeletePost(onSuccess?: (msg: string) => void) {
@@ -8,8 +9,8 @@ export function useDeletePost(onSuccess?: (msg: string) => void) {
   return useMutation({
     mutationFn: (id: number) => requestWithMsg(deletePost, { id }),
     onSuccess: ({ msg }, id) => {
-      queryClient.removeQueries({ queryKey: ['circle', 'post', id] });
-      void queryClient.invalidateQueries({ queryKey: ['circle', 'posts'] });
+      queryClient.removeQueries({ queryKey: circleKeys.post(id) });
+      void queryClient.invalidateQueries({ queryKey: circleKeys.posts() });
       onSuccess?.(msg);
     },
   });

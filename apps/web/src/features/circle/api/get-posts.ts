@@ -1,6 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { userPostList } from '@livesports/contracts/content';
 import { request } from '@/shared/api/client';
+import { circleKeys } from './keys';
+import { tagged } from '@/shared/api/query-tags';
 
 // GET anchor_dynamics/userPostList: the circle feed (tab 0 latest, 1 hot, 2 following) or one person's posts.
 export interface PostsInput {
@@ -12,7 +14,8 @@ export const fetchPosts = (input: PostsInput, page: number) => request(userPostL
 
 export const postsQueryOptions = (input: PostsInput) =>
   infiniteQueryOptions({
-    queryKey: ['circle', 'posts', input],
+    queryKey: circleKeys.posts(input),
+    meta: tagged('follows'),
     queryFn: ({ pageParam }) => fetchPosts(input, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),

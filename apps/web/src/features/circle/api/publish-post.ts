@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { publishPost, publishPostInput } from '@livesports/contracts/content';
 import { requestWithMsg } from '@/shared/api/client';
+import { circleKeys } from './keys';
 
 // POST anchor_dynamics_user/insert: text and up to nine pictures.
 export const publishPostSchema = publishPostInput;
@@ -10,7 +11,7 @@ export function usePublishPost(onSuccess?: (msg: string) => void) {
   return useMutation({
     mutationFn: (input: { content: string; images: string[] }) => requestWithMsg(publishPost, input),
     onSuccess: ({ msg }) => {
-      void queryClient.invalidateQueries({ queryKey: ['circle', 'posts'] });
+      void queryClient.invalidateQueries({ queryKey: circleKeys.posts() });
       onSuccess?.(msg);
     },
   });

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { activityUrl, checkIn } from '@livesports/contracts/economy-gifts';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { currentLanguage } from '@/shared/i18n';
+import { economyKeys } from './keys';
 
 // POST api/Activity_Config/checkIn: the daily check-in gifts go into the backpack.
 export function useCheckIn(onSuccess?: (msg: string) => void) {
@@ -9,11 +10,11 @@ export function useCheckIn(onSuccess?: (msg: string) => void) {
   return useMutation({
     mutationFn: () => requestWithMsg(checkIn, {}),
     onSuccess: ({ msg }) => {
-      void queryClient.invalidateQueries({ queryKey: ['economy', 'backpack'] });
+      void queryClient.invalidateQueries({ queryKey: economyKeys.backpack() });
       onSuccess?.(msg);
     },
   });
 }
 
 // GET api/Activity_Config/getActivityUrl: the running activities and their pages.
-export const useActivities = () => useQuery({ queryKey: ['economy', 'activities', currentLanguage()], queryFn: () => request(activityUrl, {}), staleTime: 5 * 60_000 });
+export const useActivities = () => useQuery({ queryKey: economyKeys.activities(currentLanguage()), queryFn: () => request(activityUrl, {}), staleTime: 5 * 60_000 });

@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { chargeRules } from '@livesports/contracts/economy-wallet';
 import { request } from '@/shared/api/client';
+import { economyKeys } from './keys';
+import { tagged } from '@/shared/api/query-tags';
 
 // POST api/chargerules/getList: the recharge packages and payment providers.
-export const chargeRulesQueryOptions = () => queryOptions({ queryKey: ['economy', 'charge-rules'], queryFn: () => request(chargeRules, {}), staleTime: 10 * 60_000 });
+export const chargeRulesQueryOptions = () => queryOptions({ queryKey: economyKeys.chargeRules(), meta: tagged('money'), queryFn: () => request(chargeRules, {}), staleTime: 10 * 60_000 });
 export const useChargeRules = () => useQuery(chargeRulesQueryOptions());

@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { rechargeOrder, rechargeOrders } from '@livesports/contracts/economy-wallet';
 import { request } from '@/shared/api/client';
+import { economyKeys } from './keys';
+import { tagged } from '@/shared/api/query-tags';
 
 // GET api/chargerules/getOrder: the order the payer came back from; polled until the provider's
 // notification has settled it.
 export const useRechargeOrder = (orderNo: string | null) =>
   useQuery({
-    queryKey: ['economy', 'recharge-order', orderNo],
+    queryKey: economyKeys.rechargeOrder(orderNo),
+    meta: tagged('money'),
     queryFn: () => request(rechargeOrder, { order_no: orderNo! }),
     enabled: !!orderNo,
     // Every 1.5 s while pending, for up to 15 minutes (a payer may take a while in the checkout window).
@@ -14,4 +17,5 @@ export const useRechargeOrder = (orderNo: string | null) =>
   });
 
 // GET api/chargerules/orderList: the caller's recharge orders.
-export const useRechargeOrders = (page: number, limit: number) => useQuery({ queryKey: ['economy', 'recharge-orders', page, limit], queryFn: () => request(rechargeOrders, { page, limit }) });
+export const useRechargeOrders = (page: number, limit: number) =>
+  useQuery({ queryKey: economyKeys.rechargeOrders(page, limit), meta: tagged('money'), queryFn: () => request(rechargeOrders, { page, limit }) });

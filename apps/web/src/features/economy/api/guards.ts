@@ -3,9 +3,10 @@ import { buyGuard, guardList } from '@livesports/contracts/economy-gifts';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { currentLanguage } from '@/shared/i18n';
 import { afterMoneyMoved } from '../lib/refresh';
+import { economyKeys } from './keys';
 
 // GET api/Guard/getList: plans, the room's guards, and mine.
-export const useGuards = (roomId: number | undefined) => useQuery({ queryKey: ['economy', 'guards', roomId, currentLanguage()], queryFn: () => request(guardList, roomId ? { room_id: roomId } : {}) });
+export const useGuards = (roomId: number | undefined) => useQuery({ queryKey: economyKeys.guards(roomId, currentLanguage()), queryFn: () => request(guardList, roomId ? { room_id: roomId } : {}) });
 
 // POST api/guard_user/buy
 export function useBuyGuard(onSuccess?: (msg: string) => void) {

@@ -2,9 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { inviteClaim, inviteInfo } from '@livesports/contracts/economy-rank';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { afterMoneyMoved } from '../lib/refresh';
+import { economyKeys } from './keys';
+import { tagged } from '@/shared/api/query-tags';
 
 // GET api/Invite/getInfo and POST api/Invite/claim.
-export const useInviteInfo = () => useQuery({ queryKey: ['economy', 'invite'], queryFn: () => request(inviteInfo, {}) });
+export const useInviteInfo = () => useQuery({ queryKey: economyKeys.invite(), meta: tagged('money'), queryFn: () => request(inviteInfo, {}) });
 
 export function useInviteClaim(onSuccess?: (msg: string) => void) {
   const queryClient = useQueryClient();

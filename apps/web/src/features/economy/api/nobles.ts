@@ -4,9 +4,10 @@ import { buyNoble, nobleInfoCall } from '@livesports/contracts/economy-gifts';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { currentLanguage } from '@/shared/i18n';
 import { afterMoneyMoved } from '../lib/refresh';
+import { economyKeys } from './keys';
 
 // GET api/Noble/getInfo: the five ranks and my membership.
-export const useNobles = () => useQuery({ queryKey: ['economy', 'noble', currentLanguage()], queryFn: () => request(nobleInfoCall, {}) });
+export const useNobles = () => useQuery({ queryKey: economyKeys.noble(currentLanguage()), queryFn: () => request(nobleInfoCall, {}) });
 
 // POST api/Noble/buy: a rank for some months (renewal extends, upgrade carries the value over).
 export function useBuyNoble(onSuccess?: (msg: string) => void) {

@@ -3,6 +3,7 @@ import { adminWithdrawals, applyForWithdrawal, approveWithdrawal, rejectWithdraw
 import { request, requestWithMsg } from '@/shared/api/client';
 import { currentLanguage } from '@/shared/i18n';
 import { afterMoneyMoved } from '../lib/refresh';
+import { economyKeys } from './keys';
 
 // api/Balance/applyForWithdrawal, as POST so the payment password never sits in a URL.
 const applyPost = { ...applyForWithdrawal, method: 'POST' as const };
@@ -20,12 +21,12 @@ export function useApplyWithdrawal(onSuccess?: (msg: string) => void) {
 
 // GET api/Balance/withdrawalList
 export const useWithdrawals = (page: number, limit: number) =>
-  useQuery({ queryKey: ['economy', 'withdrawals', page, limit, currentLanguage()], queryFn: () => request(withdrawalList, { page, limit }), placeholderData: keepPreviousData });
+  useQuery({ queryKey: economyKeys.withdrawals(page, limit, currentLanguage()), queryFn: () => request(withdrawalList, { page, limit }), placeholderData: keepPreviousData });
 
 // Administrators: the review queue, approve, reject.
 export const useAdminWithdrawals = (status: 0 | 1 | 2 | undefined, page: number, limit: number, enabled: boolean) =>
   useQuery({
-    queryKey: ['economy', 'admin-withdrawals', status, page, limit, currentLanguage()],
+    queryKey: economyKeys.adminWithdrawals(status, page, limit, currentLanguage()),
     queryFn: () => request(adminWithdrawals, { status, page, limit }),
     enabled,
     placeholderData: keepPreviousData,

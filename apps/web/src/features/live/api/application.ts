@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApplicationInput, getVerifiedInfo, verified } from '@livesports/contracts/live-anchor';
 import { request, requestWithMsg } from '@/shared/api/client';
+import { liveKeys } from './keys';
 
 // Becoming an anchor: POST api/Member/getVerifiedInfo (state) and api/Member/verified (submit).
 
-export const applicationKey = ['live', 'application'] as const;
+export const applicationKey = liveKeys.application();
 
 /** Polled while under review, so an approval shows without a reload. */
 export const useApplication = (enabled = true) =>

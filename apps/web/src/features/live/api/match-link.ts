@@ -3,13 +3,14 @@ import { getMatchRooms, setRoomMatch } from '@livesports/contracts/live-match';
 import { allMatch, type MatchRow } from '@livesports/contracts/matches';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { myRoomKey } from './my-room';
+import { liveKeys } from './keys';
 
 // A room and the match it covers (issue #19 item 12): the anchor links the room in the studio;
 // a match page lists the live rooms covering it.
 
 /** GET api/Live_streaming/getMatchRooms: live rooms covering a match, most watched first. */
 export const useMatchRooms = (matchId: number) =>
-  useQuery({ queryKey: ['live', 'match-rooms', matchId], queryFn: () => request(getMatchRooms, { match_id: matchId }), enabled: matchId > 0, refetchInterval: 30_000 });
+  useQuery({ queryKey: liveKeys.matchRooms(matchId), queryFn: () => request(getMatchRooms, { match_id: matchId }), enabled: matchId > 0, refetchInterval: 30_000 });
 
 /** POST api/Live/setMatch (0 unlinks); the studio shows the new link at once. */
 export function useSetRoomMatch(onSuccess?: (msg: string) => void) {
@@ -18,7 +19,7 @@ export function useSetRoomMatch(onSuccess?: (msg: string) => void) {
     mutationFn: (matchId: number) => requestWithMsg(setRoomMatch, { match_id: matchId }),
     onSuccess: ({ data, msg }) => {
       queryClient.setQueryData(myRoomKey, data);
-      void queryClient.invalidateQueries({ queryKey: ['live'] });
+      void queryClient.invalidateQueries({ queryKey: liveKeys.all });
       onSuccess?.(msg);
     },
   });
@@ -30,7 +31,7 @@ export function useSetRoomMatch(onSuccess?: (msg: string) => void) {
  */
 export function useLinkableMatches(type: 1 | 2, enabled = true) {
   return useQuery({
-    queryKey: ['live', 'linkable-matches', type],
+    queryKey: liveKeys.linkableMatches(type),
     queryFn: async (): Promise<{ live: MatchRow[]; upcoming: MatchRow[] }> => {
       const [live, upcoming] = await Promise.all([
         request(allMatch, { type, status: 'live', tz: 0, collected: 0, page: 1, limit: 60 }),

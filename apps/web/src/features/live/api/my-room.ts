@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endRoom, getLiveRecord, getMyRoom, type MyRoom, resetStreamKey, setPlacard, startRoom, updateLive } from '@livesports/contracts/live';
 import { request, requestWithMsg } from '@/shared/api/client';
+import { liveKeys } from './keys';
 
 // The anchor's own room: push address and key, settings, start / end, the broadcast record.
 
-export const myRoomKey = ['live', 'my-room'] as const;
+export const myRoomKey = liveKeys.myRoom();
 
 /** GET api/Live/getMyRoom; polled so the page shows the stream arriving. */
 export const useMyRoom = (enabled = true) => useQuery({ queryKey: myRoomKey, queryFn: () => request(getMyRoom, {}), enabled, refetchInterval: 5_000 });
@@ -14,7 +15,7 @@ function useRoomMutation<I>(fn: (input: I) => Promise<{ data: MyRoom | { placard
   return useMutation({
     mutationFn: fn,
     onSuccess: ({ msg }) => {
-      void queryClient.invalidateQueries({ queryKey: ['live'] });
+      void queryClient.invalidateQueries({ queryKey: liveKeys.all });
       onSuccess?.(msg);
     },
   });
@@ -35,4 +36,4 @@ export const useEndRoom = (onSuccess?: (msg: string) => void) => useRoomMutation
 
 /** GET api/Live/liveRecord: the broadcast record, newest first. */
 export const useLiveRecord = (page: number, limit: number, enabled = true) =>
-  useQuery({ queryKey: ['live', 'record', page, limit], queryFn: () => request(getLiveRecord, { page, limit }), enabled, refetchInterval: 15_000 });
+  useQuery({ queryKey: liveKeys.record(page, limit), queryFn: () => request(getLiveRecord, { page, limit }), enabled, refetchInterval: 15_000 });

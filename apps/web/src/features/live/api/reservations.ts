@@ -2,24 +2,25 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { deleteReserveLive, getReserveLiveList, getUserReserveLiveList, reserveLive, setReserveLiveNew } from '@livesports/contracts/live-reserve';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { useAuthStore } from '@/shared/stores/auth';
+import { liveKeys } from './keys';
 
 // Announced broadcasts and the viewer's reservations of them.
 
 /** GET api/Live_streaming/getReserveLiveList: upcoming broadcasts of one room or of everyone. */
 export function useReservations(input: { room_id?: number; page: number; limit: number }) {
   const islogin = useAuthStore((s) => s.islogin);
-  return useQuery({ queryKey: ['live', 'reservations', input, islogin], queryFn: () => request(getReserveLiveList, input), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: liveKeys.reservations(input, islogin), queryFn: () => request(getReserveLiveList, input), placeholderData: keepPreviousData });
 }
 
 /** GET api/Live_streaming/getUserReserveLiveList: what I reserved (/reserve). */
-export const useMyReservations = (enabled: boolean) => useQuery({ queryKey: ['live', 'my-reservations'], queryFn: () => request(getUserReserveLiveList, {}), enabled, refetchInterval: 30_000 });
+export const useMyReservations = (enabled: boolean) => useQuery({ queryKey: liveKeys.myReservations(), queryFn: () => request(getUserReserveLiveList, {}), enabled, refetchInterval: 30_000 });
 
 function useReservationMutation<I, D>(fn: (input: I) => Promise<{ data: D; msg: string }>, onSuccess?: (msg: string, data: D) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
     onSuccess: ({ data, msg }) => {
-      void queryClient.invalidateQueries({ queryKey: ['live'] });
+      void queryClient.invalidateQueries({ queryKey: liveKeys.all });
       onSuccess?.(msg, data);
     },
   });

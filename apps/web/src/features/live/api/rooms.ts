@@ -6,6 +6,7 @@ import { lightCalls } from '@/shared/api/light-calls';
 // Zod-free call references: the home page's live strip loads this file (see light-calls.ts).
 const { getLiveList, getOnlineMemberNum, getRoomInfo, getRoomList } = lightCalls;
 import { useAuthStore } from '@/shared/stores/auth';
+import { liveKeys } from './keys';
 
 // Rooms as visitors see them: live lists, the anchor list, one room, its online count.
 
@@ -17,12 +18,12 @@ export interface ListInput {
 
 /** GET api/Live_streaming/getLiveList: rooms on air, most watched first. */
 export const liveListQuery = (input: ListInput) =>
-  queryOptions({ queryKey: ['live', 'live-list', input], queryFn: () => request(getLiveList, input), placeholderData: keepPreviousData, refetchInterval: 30_000 });
+  queryOptions({ queryKey: liveKeys.liveList(input), queryFn: () => request(getLiveList, input), placeholderData: keepPreviousData, refetchInterval: 30_000 });
 export const useLiveList = (input: ListInput) => useQuery(liveListQuery(input));
 
 /** GET api/Live/getRoomList: every anchor's room (the /anchor page), live first. */
 export const roomListQuery = (input: ListInput & { uids?: string }) =>
-  queryOptions({ queryKey: ['live', 'room-list', input], queryFn: () => request(getRoomList, input), placeholderData: keepPreviousData, refetchInterval: 30_000 });
+  queryOptions({ queryKey: liveKeys.roomList(input), queryFn: () => request(getRoomList, input), placeholderData: keepPreviousData, refetchInterval: 30_000 });
 export const useRoomList = (input: ListInput & { uids?: string }, enabled = true) => useQuery({ ...roomListQuery(input), enabled });
 
 /**
@@ -33,7 +34,7 @@ export const useRoomList = (input: ListInput & { uids?: string }, enabled = true
 export function useRoomInfo(roomId: number) {
   const islogin = useAuthStore((s) => s.islogin);
   return useQuery({
-    queryKey: ['live', 'room', roomId, islogin],
+    queryKey: liveKeys.room(roomId, islogin),
     queryFn: () => request(getRoomInfo, { room_id: roomId }),
     enabled: roomId > 0,
     refetchInterval: (q) => (q.state.data?.live.is_live ? 20_000 : 4_000),
@@ -43,9 +44,9 @@ export function useRoomInfo(roomId: number) {
 
 /** Writes a change of the anchor (followers after a follow) into every cached copy of the room. */
 export function patchRoomAnchor(queryClient: QueryClient, roomId: number, patch: Partial<RoomInfo['anchor']>) {
-  queryClient.setQueriesData<RoomInfo>({ queryKey: ['live', 'room', roomId] }, (old) => (old ? { ...old, anchor: { ...old.anchor, ...patch } } : old));
+  queryClient.setQueriesData<RoomInfo>({ queryKey: liveKeys.room(roomId) }, (old) => (old ? { ...old, anchor: { ...old.anchor, ...patch } } : old));
 }
 
 /** GET api/tenxun/getOnlineMemberNum */
 export const useOnlineCount = (roomId: number, enabled: boolean) =>
-  useQuery({ queryKey: ['live', 'online', roomId], queryFn: () => request(getOnlineMemberNum, { room_id: roomId }), enabled, refetchInterval: 5_000 });
+  useQuery({ queryKey: liveKeys.online(roomId), queryFn: () => request(getOnlineMemberNum, { room_id: roomId }), enabled, refetchInterval: 5_000 });

@@ -3,6 +3,7 @@ import type { CallDef } from '@livesports/contracts/call';
 import type { getMatchRoomCounts } from '@livesports/contracts/live-match';
 import { request } from '@/shared/api/client';
 import type { CallRef } from '@/shared/api/light-calls';
+import { matchesKeys } from './keys';
 
 // "Watch live: N rooms" on match rows and pages: how many live rooms cover each match. The
 // rooms belong to the live module; this reads its count call (by method and path only, as the
@@ -16,7 +17,7 @@ export const matchRoomCalls = {
 /** Live rooms per match id (only matches with at least one), refreshed every 30 s. */
 export function useMatchRoomCounts() {
   return useQuery({
-    queryKey: ['matches', 'room-counts'],
+    queryKey: matchesKeys.roomCounts(),
     queryFn: async () => new Map((await request(matchRoomCalls.getMatchRoomCounts, {})).list.map((c) => [c.match_id, c.rooms])),
     staleTime: 20_000,
     refetchInterval: 30_000,

@@ -2,16 +2,17 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { request, requestWithMsg } from '@/shared/api/client';
 import { toast } from '@/shared/stores/toast';
 import { calls } from './refs';
+import { matchesKeys } from './keys';
 
 // Query hooks of the matches pages. Lists are live through the score socket; these fetch the
 // starting point and anything the socket does not carry (far fixtures, tables, predictions).
 
 export const competitionsQuery = (type: number, all = 0) =>
-  queryOptions({ queryKey: ['matches', 'competitions', type, all], queryFn: () => request(calls.initialList, { type, all }), staleTime: 60_000 });
+  queryOptions({ queryKey: matchesKeys.competitions(type, all), queryFn: () => request(calls.initialList, { type, all }), staleTime: 60_000 });
 
 export const allMatchQuery = (input: Record<string, unknown>) =>
   queryOptions({
-    queryKey: ['matches', 'list', input],
+    queryKey: matchesKeys.list(input),
     queryFn: () => request(calls.allMatch, input as never),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
@@ -19,28 +20,28 @@ export const allMatchQuery = (input: Record<string, unknown>) =>
 
 export const useAllMatch = (input: Record<string, unknown>, enabled = true) => useQuery({ ...allMatchQuery(input), enabled });
 
-export const useRecommend = (type: number, limit = 12) => useQuery({ queryKey: ['matches', 'recommend', type, limit], queryFn: () => request(calls.recommend, { type, limit }), staleTime: 30_000 });
+export const useRecommend = (type: number, limit = 12) => useQuery({ queryKey: matchesKeys.recommend(type, limit), queryFn: () => request(calls.recommend, { type, limit }), staleTime: 30_000 });
 
-export const useMatchDetail = (id: number) => useQuery({ queryKey: ['matches', 'detail', id], queryFn: () => request(calls.matchDetail, { id }), enabled: id > 0, staleTime: 10_000 });
+export const useMatchDetail = (id: number) => useQuery({ queryKey: matchesKeys.detail(id), queryFn: () => request(calls.matchDetail, { id }), enabled: id > 0, staleTime: 10_000 });
 
-export const useRobot = (id: number, lang: string) => useQuery({ queryKey: ['matches', 'robot', id, lang], queryFn: () => request(calls.getRobot, { match_id: id }), enabled: id > 0 });
+export const useRobot = (id: number, lang: string) => useQuery({ queryKey: matchesKeys.robot(id, lang), queryFn: () => request(calls.getRobot, { match_id: id }), enabled: id > 0 });
 
 export const useSeasonTable = (competitionId: number, seasonId?: number) =>
   useQuery({
-    queryKey: ['matches', 'table', competitionId, seasonId ?? 0],
+    queryKey: matchesKeys.table(competitionId, seasonId ?? 0),
     queryFn: () => request(calls.seasonTable, { competition_id: competitionId, ...(seasonId ? { season_id: seasonId } : {}) }),
     enabled: competitionId > 0,
     staleTime: 30_000,
   });
 
-export const useCompanies = () => useQuery({ queryKey: ['matches', 'companies'], queryFn: () => request(calls.companies, {}), staleTime: 5 * 60_000 });
+export const useCompanies = () => useQuery({ queryKey: matchesKeys.companies(), queryFn: () => request(calls.companies, {}), staleTime: 5 * 60_000 });
 
 export const useForesightList = (input: Record<string, unknown>) =>
-  useQuery({ queryKey: ['matches', 'foresight', input], queryFn: () => request(calls.foresightList, input as never), placeholderData: keepPreviousData });
+  useQuery({ queryKey: matchesKeys.foresight(input), queryFn: () => request(calls.foresightList, input as never), placeholderData: keepPreviousData });
 
-export const useForesightDetail = (id: number) => useQuery({ queryKey: ['matches', 'foresight-detail', id], queryFn: () => request(calls.foresightDetail, { id }), enabled: id > 0 });
+export const useForesightDetail = (id: number) => useQuery({ queryKey: matchesKeys.foresightDetail(id), queryFn: () => request(calls.foresightDetail, { id }), enabled: id > 0 });
 
-export const usePundits = () => useQuery({ queryKey: ['matches', 'pundits'], queryFn: () => request(calls.foresightPundits, { limit: 10 }), staleTime: 60_000 });
+export const usePundits = () => useQuery({ queryKey: matchesKeys.pundits(), queryFn: () => request(calls.foresightPundits, { limit: 10 }), staleTime: 60_000 });
 
 /** Collect / reserve toggles: the server's message is shown, and every list refetched. */
 export function useToggle(kind: 'collect' | 'reserve') {
@@ -49,7 +50,7 @@ export function useToggle(kind: 'collect' | 'reserve') {
     mutationFn: async (input: { match_id: number; type: number }) => (kind === 'collect' ? requestWithMsg(calls.collect, input) : requestWithMsg(calls.reserveMatch2, input)),
     onSuccess: ({ msg }) => {
       toast.success(msg);
-      void qc.invalidateQueries({ queryKey: ['matches'] });
+      void qc.invalidateQueries({ queryKey: matchesKeys.all });
     },
   });
 }
@@ -60,13 +61,13 @@ export function usePublishForesight() {
     mutationFn: (input: Record<string, unknown>) => requestWithMsg(calls.foresightPublish, input as never),
     onSuccess: ({ msg }) => {
       toast.success(msg);
-      void qc.invalidateQueries({ queryKey: ['matches', 'foresight'] });
+      void qc.invalidateQueries({ queryKey: matchesKeys.foresight() });
     },
   });
 }
 
 /** The matches the signed-in user reserved (both sports, kick-off order). */
-export const useReservedMatches = (enabled: boolean) => useQuery({ queryKey: ['matches', 'reserved'], queryFn: () => request(calls.reserveList, { type: 0 }), enabled, staleTime: 15_000 });
+export const useReservedMatches = (enabled: boolean) => useQuery({ queryKey: matchesKeys.reserved(), queryFn: () => request(calls.reserveList, { type: 0 }), enabled, staleTime: 15_000 });
 
 /** Drops a reservation (an explicit cancel, never a toggle): the server's message is shown, lists refetched. */
 export function useCancelReserve() {
@@ -75,7 +76,7 @@ export function useCancelReserve() {
     mutationFn: (input: { match_id: number; type: number }) => requestWithMsg(calls.reserveMatch, { ...input, status: 0 }),
     onSuccess: ({ msg }) => {
       toast.success(msg);
-      void qc.invalidateQueries({ queryKey: ['matches'] });
+      void qc.invalidateQueries({ queryKey: matchesKeys.all });
     },
   });
 }

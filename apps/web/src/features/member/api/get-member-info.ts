@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { memberInfo } from '@livesports/contracts/account';
 import { request } from '@/shared/api/client';
+import { memberKeys } from './keys';
+import { tagged } from '@/shared/api/query-tags';
 
 // GET api/Member/info: the signed-in person's full profile.
 export const fetchMemberInfo = () => request(memberInfo, {});
 
-export const memberInfoQueryOptions = () => queryOptions({ queryKey: ['member', 'info'], queryFn: fetchMemberInfo });
+export const memberInfoQueryOptions = () => queryOptions({ queryKey: memberKeys.info(), meta: tagged('money', 'profile', 'account'), queryFn: fetchMemberInfo });
 
 export const useMemberInfo = (enabled = true) => useQuery({ ...memberInfoQueryOptions(), enabled });

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PAY_PASSWORD_MIN, paymentPassword } from '@livesports/contracts/account';
 import { requestWithMsg } from '@/shared/api/client';
+import { memberKeys } from './keys';
+import { invalidateTags } from '@/shared/api/query-tags';
 
 // POST api/Member/paymentPassword {password, confirm_password, old_password when one is set}.
 export const PAY_PASSWORD_RE = new RegExp(`^\\d{${PAY_PASSWORD_MIN},}$`);
@@ -14,7 +16,8 @@ export function useSetPaymentPassword(onSuccess?: (msg: string) => void) {
   return useMutation({
     mutationFn: setPaymentPassword,
     onSuccess: ({ msg }) => {
-      void queryClient.invalidateQueries({ queryKey: ['member', 'info'] });
+      void queryClient.invalidateQueries({ queryKey: memberKeys.info() });
+      void invalidateTags(queryClient, 'account');
       onSuccess?.(msg);
     },
   });

@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateInfo, type MemberInfo } from '@livesports/contracts/account';
 import { requestWithMsg } from '@/shared/api/client';
 import { useAuthStore } from '@/shared/stores/auth';
+import { memberKeys } from './keys';
+import { invalidateTags } from '@/shared/api/query-tags';
 
 // POST api/member/updateInfo: nickname, signature, gender, avatar. Answers the updated profile.
 export const updateInfoSchema = updateInfo.input;
@@ -15,9 +17,9 @@ export function useUpdateInfo(onSuccess?: (info: MemberInfo, msg: string) => voi
   return useMutation({
     mutationFn: updateMemberInfo,
     onSuccess: ({ data, msg }) => {
-      queryClient.setQueryData(['member', 'info'], data);
+      queryClient.setQueryData(memberKeys.info(), data);
       setUser(data);
-      void queryClient.invalidateQueries({ queryKey: ['user', 'info'] });
+      void invalidateTags(queryClient, 'profile');
       onSuccess?.(data, msg);
     },
   });

@@ -2,10 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { classifyList } from '@livesports/contracts/content';
 import { request } from '@/shared/api/client';
 import { currentLanguage } from '@/shared/i18n';
+import { newsKeys } from './keys';
 
 // GET api/Headlines/classifyList: headline categories, named in the interface language.
 export const fetchCategories = () => request(classifyList, {});
 
-export const categoriesQueryOptions = () => queryOptions({ queryKey: ['news', 'categories', currentLanguage()], queryFn: fetchCategories, staleTime: 10 * 60_000 });
+export const categoriesQueryOptions = () => queryOptions({ queryKey: newsKeys.categories(currentLanguage()), queryFn: fetchCategories, staleTime: 10 * 60_000 });
 
 export const useCategories = () => useQuery(categoriesQueryOptions());

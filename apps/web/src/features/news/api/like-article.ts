@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ArticleDetail, likeArticle } from '@livesports/contracts/content';
 import { request } from '@/shared/api/client';
 import { articleQueryOptions } from './get-article';
+import { newsKeys } from './keys';
 
 // POST api/Headlines_user/likes: sets the like; the open article follows at once, lists on their next fetch.
 export function useLikeArticle() {
@@ -10,7 +11,7 @@ export function useLikeArticle() {
     mutationFn: (a: ArticleDetail) => request(likeArticle, { id: a.id, like: a.is_liked ? 0 : 1 }),
     onSuccess: (res, a) => {
       queryClient.setQueryData(articleQueryOptions(a.id).queryKey, (old) => (old ? { ...old, ...res } : old));
-      void queryClient.invalidateQueries({ queryKey: ['news', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: newsKeys.list() });
     },
   });
 }

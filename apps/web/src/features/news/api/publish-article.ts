@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { publishArticle, publishArticleInput, type PublishArticleInput } from '@livesports/contracts/content';
 import { requestWithMsg } from '@/shared/api/client';
+import { newsKeys } from './keys';
 
 // POST api/Headlines_user/insert: a writer publishes a headline. The form validates with the
 // very schema the server uses, so the messages match.
@@ -13,7 +14,7 @@ export function usePublishArticle(onSuccess?: (id: number, msg: string) => void)
   return useMutation({
     mutationFn: postArticle,
     onSuccess: ({ data, msg }) => {
-      void queryClient.invalidateQueries({ queryKey: ['news', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: newsKeys.list() });
       onSuccess?.(data.id, msg);
     },
   });

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { attention, type FollowTypeValue } from '@livesports/contracts/social';
 import { requestWithMsg } from '@/shared/api/client';
+import { socialKeys } from './keys';
+import { invalidateTags } from '@/shared/api/query-tags';
 
 // POST api/Member/attention: follow (1) or unfollow (0) a person as an anchor, writer or user.
 export function useFollow(onSuccess?: (followed: boolean, msg: string, fans: number) => void) {
@@ -9,7 +11,8 @@ export function useFollow(onSuccess?: (followed: boolean, msg: string, fans: num
     mutationFn: (input: { id: number; type: FollowTypeValue; attention: 0 | 1 }) => requestWithMsg(attention, input),
     onSuccess: ({ data, msg }) => {
       // Follow flags show on profiles, lists, posts and headlines.
-      for (const key of [['social'], ['circle', 'posts'], ['circle', 'post'], ['news', 'detail'], ['search']]) void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: socialKeys.all });
+      void invalidateTags(queryClient, 'follows');
       onSuccess?.(data.is_followed === 1, msg, data.fans);
     },
   });

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { attentionList, watchlistList } from '@livesports/contracts/social';
 import { request } from '@/shared/api/client';
+import { tagged } from '@/shared/api/query-tags';
+import { socialKeys } from './keys';
 
 // GET api/User/attentionList (who someone follows, per kind) and api/User/watchlistList (their fans).
 export type PeopleList = 'following' | 'fans';
@@ -16,6 +18,6 @@ export const fetchPeople = (list: PeopleList, input: PeopleInput) =>
   list === 'following' ? request(attentionList, input) : request(watchlistList, { uid: input.uid, page: input.page, limit: input.limit });
 
 export const peopleQueryOptions = (list: PeopleList, input: PeopleInput) =>
-  queryOptions({ queryKey: ['social', list, input], queryFn: () => fetchPeople(list, input), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: socialKeys.people(list, input), meta: tagged('follows'), queryFn: () => fetchPeople(list, input), placeholderData: keepPreviousData });
 
 export const usePeople = (list: PeopleList, input: PeopleInput) => useQuery(peopleQueryOptions(list, input));

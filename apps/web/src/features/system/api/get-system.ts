@@ -5,6 +5,8 @@ import { lightCalls } from '@/shared/api/light-calls';
 // GET api/Universal/getSystem: site settings, fetched once at start (spec §4).
 export const fetchSystem = () => request(lightCalls.getSystem, {});
 
-export const systemQueryOptions = () => queryOptions({ queryKey: ['system'], queryFn: fetchSystem, staleTime: 5 * 60_000 });
+/** The site's settings (spec §3); the only key of this feature. */
+export const systemKey = ['system'] as const;
+export const systemQueryOptions = () => queryOptions({ queryKey: systemKey, queryFn: fetchSystem, staleTime: 5 * 60_000 });
 
 export const useSystem = () => useQuery(systemQueryOptions());
