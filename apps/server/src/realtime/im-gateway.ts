@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { CHAT_HISTORY_SIZE, type EntranceEvent, type ImEvent, type ImMessage, type ImServerFrame, imClientFrame } from '@livesports/contracts/chat';
+import { CHAT_HISTORY_SIZE, type EntranceEvent, type ImEvent, type ImMessage, type ImServerFrame, imClientFrame, ImCustomType } from '@livesports/contracts/chat';
 import { economyRoomChannel } from '@livesports/contracts/economy-gifts';
 import type { Bus } from '../platform/bus.ts';
 import { localize } from '../platform/envelope.ts';
@@ -231,7 +231,7 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
     const who = await messages.senderIn(userId, groupId);
     const perks = who?.perks;
     if (!who || !perks || (!perks.noble && !perks.guard_level)) return;
-    const event: EntranceEvent = { type: 102, room_id: groupId, user: { id: userId, nick: who.nick, avatar: who.avatar }, noble: perks.noble, guard_level: perks.guard_level };
+    const event: EntranceEvent = { type: ImCustomType.ENTRANCE, room_id: groupId, user: { id: userId, nick: who.nick, avatar: who.avatar }, noble: perks.noble, guard_level: perks.guard_level };
     await bus.publish(economyRoomChannel(groupId), JSON.stringify(event));
   }
 

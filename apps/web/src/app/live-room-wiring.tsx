@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { ImEvent } from '@livesports/contracts/chat';
+import { ImCustomType } from '@livesports/contracts/chat';
 import { onRoomEvent } from '@/features/chat/api/im-client';
 import { DanmakuLayer } from '@/features/chat/components/danmaku-layer';
 import { EntranceBanner } from '@/features/chat/components/entrance-banner';
@@ -12,11 +13,11 @@ import { RoomGiftOverlay, playGift } from '@/features/economy/components/room-gi
 // line and played by its effects; over the picture fly the danmaku, the gift effects and the
 // noble/guard entrances (the last two unless the viewer hid effects).
 
-export const renderGiftLine = (e: ImEvent) => (e.type === 100 ? <GiftChatLine event={e} /> : null);
+export const renderGiftLine = (e: ImEvent) => (e.type === ImCustomType.GIFT ? <GiftChatLine event={e} /> : null);
 
 /** Plays the gifts heard on the room's chat while the room is open. */
 export function useRoomGiftEvents() {
-  useEffect(() => onRoomEvent((e) => e.type === 100 && playGift(e)), []);
+  useEffect(() => onRoomEvent((e) => e.type === ImCustomType.GIFT && playGift(e)), []);
 }
 
 /** Drawn over the picture: danmaku under the gift effects and entrances. */

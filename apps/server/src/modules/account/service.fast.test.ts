@@ -19,7 +19,7 @@ function setup(over: { captcha?: boolean; ticketOk?: boolean; allowed?: boolean;
   const clock = fakeClock();
   const repo = fakeRepo<AccountRepo>({
     claimLogin: async () => ({ allowed: over.allowed ?? true, lockedUntil: over.lockedUntil ?? null }) as never,
-    findByEmail: async () => (over.known === false ? null : row()),
+    findByEmail: async () => (over.known === false ? (undefined as never) : row()),
     findById: async () => row(),
     updateUser: async () => undefined as never,
     deleteSessionsOf: async () => undefined as never,

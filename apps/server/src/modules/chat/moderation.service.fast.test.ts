@@ -21,7 +21,7 @@ function setup() {
     sanctions: async () => [],
     keywords: async () => [],
     setSanction: async () => {},
-    liftSanction: async () => {},
+    liftSanction: async () => true,
     log: async () => {},
   });
   const bus = fakeBus();

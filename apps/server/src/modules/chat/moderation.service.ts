@@ -1,5 +1,6 @@
 import { KEYWORDS_MAX, ROOM_ADMIN_MAX, type Sanction } from '@livesports/contracts/chat-moderation';
 import type { ImNotice } from '@livesports/contracts/chat';
+import { ImCustomType } from '@livesports/contracts/chat';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -131,7 +132,7 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
     const action = minutes > 0 ? kind : kind === 'mute' ? 'unmute' : 'unkick';
     await repo.log({ roomId, actorId: actor.id, targetId, action, detail: minutes > 0 ? { minutes, until: until!.toISOString() } : {} });
     await bus.publish(MOD_CHANNEL, JSON.stringify({ roomId, userId: targetId, kind, until: until?.toISOString() ?? null } satisfies ModEvent));
-    if (action !== 'unkick') await deps.notice(roomId, actor.id, { type: 103, action, target: { id: targetId, nick: target.user_nickname }, ...(minutes > 0 ? { minutes } : {}) });
+    if (action !== 'unkick') await deps.notice(roomId, actor.id, { type: ImCustomType.NOTICE, action, target: { id: targetId, nick: target.user_nickname }, ...(minutes > 0 ? { minutes } : {}) });
     return { until: until?.toISOString() ?? null };
   }
 
@@ -158,7 +159,7 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
         forget(roomId);
         await bus.publish(MOD_CHANNEL, JSON.stringify({ roomId, userId: targetId, kind: 'admins', until: null } satisfies ModEvent));
         await repo.log({ roomId, actorId: actor.id, targetId, action: status === 1 ? 'admin_set' : 'admin_remove' });
-        await deps.notice(roomId, actor.id, { type: 103, action: status === 1 ? 'admin_set' : 'admin_remove', target: { id: targetId, nick: target.user_nickname } });
+        await deps.notice(roomId, actor.id, { type: ImCustomType.NOTICE, action: status === 1 ? 'admin_set' : 'admin_remove', target: { id: targetId, nick: target.user_nickname } });
       }
       return admins(roomId);
     },

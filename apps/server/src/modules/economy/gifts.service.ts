@@ -10,6 +10,7 @@ import { type Movement, balanceOf, fingerprintOf, postWithTail, repeatOf, runOp,
 import { brief } from './people.repo.ts';
 import type { OpMeta } from './titles.ts';
 import type { WalletRepo } from './wallet.repo.ts';
+import { ImCustomType } from '@livesports/contracts/chat';
 
 const CATALOGUE_TTL_MS = 30_000;
 
@@ -118,7 +119,7 @@ export function createGiftsService(ctx: EconomyContext, repo: GiftsRepo, walletR
     const r = { ...(row.result as Omit<SendGiftResult, 'wealth_level'>), wealth_level: 0 };
     r.wealth_level = wealthLevel(r.wealth_exp);
     await publish({
-      type: 100,
+      type: ImCustomType.GIFT,
       room_id: row.anchor_id,
       sender: { id: user.id, user_nickname: row.sender_nickname ?? '', avatar: row.sender_avatar ?? '', wealth_level: r.wealth_level, noble: row.sender_tier },
       gift: { id: gift.id, code: gift.code, image: gift.image, animation: gift.animation as GiftEffect, price: gift.price, names: { zh: gift.nameZh, en: gift.nameEn, es: gift.nameEs } },
@@ -210,7 +211,7 @@ export function createGiftsService(ctx: EconomyContext, repo: GiftsRepo, walletR
 
       if (!outcome.repeated) {
         await publish({
-          type: 100,
+          type: ImCustomType.GIFT,
           room_id: anchor.id,
           sender: { ...brief(sender), wealth_level: r.wealth_level, noble: sender.noble },
           gift: { id: gift.id, code: gift.code, image: gift.image, animation: gift.animation as GiftEffect, price: gift.price, names: { zh: gift.nameZh, en: gift.nameEn, es: gift.nameEs } },

@@ -12,6 +12,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { badInput, forbidden, notFound, tooMany } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { ClipRow, ReplayRepo, ReplayRow } from './repo.ts';
+import { ImCustomType } from '@livesports/contracts/chat';
 
 /** Danmaku a viewer may add to replays per window. */
 const DANMAKU_BURST = 10;
@@ -230,7 +231,7 @@ export function createReplayService(deps: ReplayDeps) {
           .map((g) => ({
             t: at(g.send.createdAt),
             event: {
-              type: 100 as const,
+              type: ImCustomType.GIFT,
               room_id: r.roomId,
               sender: { id: g.send.senderId, user_nickname: g.nickname, avatar: g.avatar, wealth_level: wealthLevel(g.wealthExp), noble: null },
               gift: {

@@ -1,6 +1,7 @@
 import { type ReactNode, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntranceEvent, ImEvent, ImMessage, ImNotice } from '@livesports/contracts/chat';
+import { ImCustomType } from '@livesports/contracts/chat';
 import { NOBLES } from '@livesports/contracts/economy';
 import type { FeedItem } from '../api/im-client';
 import { GuardMark, SenderBadges, nobleColor } from './badges';
@@ -79,10 +80,10 @@ export interface FeedFilters {
 export function visibleItem(item: FeedItem, f: FeedFilters): boolean {
   if (item.message) {
     const data = customData(item.message);
-    if (data) return data.type === 103;
+    if (data) return data.type === ImCustomType.NOTICE;
     return !!textOf(item.message) && !f.blocked.has(item.message.from);
   }
-  if (item.event.type === 100) return !f.hideGifts && !f.blocked.has(String(item.event.sender.id));
+  if (item.event.type === ImCustomType.GIFT) return !f.hideGifts && !f.blocked.has(String(item.event.sender.id));
   return !f.hideEntrances;
 }
 
@@ -100,9 +101,9 @@ export const FeedRow = memo(function FeedRow({
 }) {
   if (item.message) {
     const data = customData(item.message);
-    if (data?.type === 103) return <NoticeRow m={item.message} notice={data as ImNotice} />;
+    if (data?.type === ImCustomType.NOTICE) return <NoticeRow m={item.message} notice={data as ImNotice} />;
     return <MessageRow m={item.message} self={item.message.from === me} nameWrap={(name) => nameWrap(item.message, name)} />;
   }
-  if (item.event.type === 102) return <EntranceRow e={item.event} />;
+  if (item.event.type === ImCustomType.ENTRANCE) return <EntranceRow e={item.event} />;
   return renderEvent ? <li className="chat-row chat-row--gift">{renderEvent(item.event)}</li> : null;
 });

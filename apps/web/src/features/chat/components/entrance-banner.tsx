@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntranceEvent } from '@livesports/contracts/chat';
+import { ImCustomType } from '@livesports/contracts/chat';
 import { NOBLES } from '@livesports/contracts/economy';
 import { onRoomEvent } from '../api/im-client';
 import '@/shared/i18n/messages';
@@ -20,7 +21,7 @@ export function EntranceBanner({ roomId }: { roomId: number }) {
   const { t } = useTranslation('chat');
   const [queue, setQueue] = useState<EntranceEvent[]>([]);
 
-  useEffect(() => onRoomEvent((e) => e.type === 102 && e.room_id === roomId && setQueue((q) => (q.length >= QUEUE_MAX ? q : [...q, e]))), [roomId]);
+  useEffect(() => onRoomEvent((e) => e.type === ImCustomType.ENTRANCE && e.room_id === roomId && setQueue((q) => (q.length >= QUEUE_MAX ? q : [...q, e]))), [roomId]);
   useEffect(() => {
     if (!queue.length) return;
     const timer = setTimeout(() => setQueue((q) => q.slice(1)), SHOW_MS);

@@ -19,6 +19,7 @@ import { Coins } from './coins';
 import { RechargeDialog } from './recharge-dialog';
 // Registers the server message catalogue (namespace 'msg') this file's texts use.
 import '@/shared/i18n/messages';
+import { ImCustomType } from '@livesports/contracts/chat';
 
 export interface GiftPanelProps {
   /** The room: its anchor's user id. */
@@ -68,7 +69,7 @@ export function GiftPanel({ roomId, onSent, compact, extra, rechargeHref }: Gift
     if (g && user && onSent) {
       onSent(
         {
-          type: 100,
+          type: ImCustomType.GIFT,
           room_id: roomId,
           sender: { id: user.id, user_nickname: user.user_nickname, avatar: user.avatar, wealth_level: result.wealth_level, noble: null },
           gift: { id: g.id, code: g.code, image: g.image, animation: g.animation, price: g.price, names: { zh: g.name, en: g.name, es: g.name } },
