@@ -16,27 +16,32 @@ export async function findGap(bgDataUrl: string, pieceDataUrl: string): Promise<
   };
   const b = read(bg);
   const p = read(piece);
-  const inside: number[] = [];
+  // Plain arrays read once: the canvas' pixel getters are slow when called per pixel.
+  const bd = Uint8Array.from(b.data);
+  const pd = Uint8Array.from(p.data);
+  const bw = b.width;
+  // Inside the piece, away from its anti-aliased rim: each pixel's place and its colour at half brightness.
+  const offs: number[] = [];
+  const want: number[] = [];
   for (let j = 2; j < p.height - 2; j++) {
     for (let i = 2; i < p.width - 2; i++) {
-      // Opaque and surrounded by opaque pixels: off the anti-aliased rim.
       let opaque = true;
-      for (let dj = -2; dj <= 2 && opaque; dj++) for (let di = -2; di <= 2 && opaque; di++) if (p.data[((j + dj) * p.width + i + di) * 4 + 3] < 255) opaque = false;
-      if (opaque) inside.push(j * p.width + i);
+      for (let dj = -2; dj <= 2 && opaque; dj++) for (let di = -2; di <= 2 && opaque; di++) if (pd[((j + dj) * p.width + i + di) * 4 + 3] < 255) opaque = false;
+      if (!opaque) continue;
+      offs.push((j * bw + i) * 4);
+      const k = (j * p.width + i) * 4;
+      want.push(pd[k] * 0.5, pd[k + 1] * 0.5, pd[k + 2] * 0.5);
     }
   }
   let best = { x: 0, y: 0 };
   let bestErr = Infinity;
   for (let y = 0; y + p.height <= b.height; y++) {
-    for (let x = 0; x + p.width <= b.width; x++) {
+    for (let x = 0; x + p.width <= bw; x++) {
+      const base = (y * bw + x) * 4;
       let err = 0;
-      for (const k of inside) {
-        const i = k % p.width;
-        const j = Math.floor(k / p.width);
-        const bi = ((y + j) * b.width + x + i) * 4;
-        const pi = k * 4;
-        for (let c = 0; c < 3; c++) err += Math.abs(b.data[bi + c] - p.data[pi + c] * 0.5);
-        if (err >= bestErr) break;
+      for (let n = 0; n < offs.length && err < bestErr; n++) {
+        const bi = base + offs[n];
+        err += Math.abs(bd[bi] - want[3 * n]) + Math.abs(bd[bi + 1] - want[3 * n + 1]) + Math.abs(bd[bi + 2] - want[3 * n + 2]);
       }
       if (err < bestErr) {
         bestErr = err;

@@ -40,6 +40,9 @@ describe('console: users and site-wide sanctions', () => {
     const everyone = await call(app, u.consoleUserSearch, { limit: 2 }, { token: s.admin.token });
     expect(everyone.data.list).toHaveLength(2);
     expect(everyone.data.total).toBeGreaterThan(2);
+    // Newest first.
+    const [first, second] = everyone.data.list.map((r: { id: number }) => r.id);
+    expect(first).toBeGreaterThan(second);
   });
 
   it('refuses bad input with its message, nobody with 700, viewers with 403, moderators the money tabs', async () => {

@@ -33,13 +33,13 @@ export function createConsoleUsersRepo(db: Db) {
       }
       const cond = where.length ? and(...where) : undefined;
       // An exact id first, then the newest accounts.
-      const exact = /^\d{1,9}$/.test(q) ? sql`case when ${users.id} = ${Number(q)} then 0 else 1 end` : sql`1`;
+      const order = /^\d{1,9}$/.test(q) ? [sql`case when ${users.id} = ${Number(q)} then 0 else 1 end`, desc(users.id)] : [desc(users.id)];
       const [list, [{ total }]] = await Promise.all([
         db
           .select()
           .from(users)
           .where(cond)
-          .orderBy(exact, desc(users.id))
+          .orderBy(...order)
           .limit(limit)
           .offset((page - 1) * limit),
         db.select({ total: count() }).from(users).where(cond),

@@ -51,7 +51,7 @@ export function UserDetail({ id }: { id: number }) {
   return (
     <ConsolePageFrame
       titleKey="menu.users"
-      testId="console-user"
+      testId="console-user-page"
       actions={
         <>
           <Link to={adminPage('users')} className="cs-btn">
@@ -185,7 +185,7 @@ function TabTable({
 }) {
   return (
     <>
-      <table className="cs-table" data-testid={testId}>
+      <table className="cs-table cs-table--mid" data-testid={testId}>
         <thead>
           <tr>
             {head.map((h, i) => (
@@ -413,7 +413,7 @@ function SanctionsTab({ id }: { id: number }) {
     <>
       <TabTable
         testId="user-sanctions"
-        head={[c('kind'), c('reason'), c('created'), c('by'), c('ends'), c('lifted'), c('state'), c('actions')]}
+        head={[c('kind'), c('reason'), c('created'), c('by'), c('ends'), c('lifted'), c('state'), '']}
         empty={t('sanctions.empty')}
         total={q.data?.total ?? 0}
         page={page}

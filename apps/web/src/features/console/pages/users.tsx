@@ -59,7 +59,7 @@ function UserList() {
           </button>
         )}
       </form>
-      <table className="cs-table" data-testid="users-table">
+      <table className="cs-table cs-table--mid" data-testid="users-table">
         <thead>
           <tr>
             <th className="cs-num">{t('cols.id')}</th>
