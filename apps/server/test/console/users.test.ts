@@ -10,6 +10,7 @@ import * as u from '@livesports/contracts/console-users';
 import { users } from '../../src/db/schema/account.ts';
 import { SESSIONS_ENDED } from '../../src/modules/account/plugin.ts';
 import { call, captchaTicket, newUser, testApp } from '../helpers.ts';
+import { recharge } from '../economy.helpers.ts';
 import { approvedAnchor, liveUser, srsHook } from '../live.helpers.ts';
 import { staff } from './console.helpers.ts';
 
@@ -98,6 +99,20 @@ describe('console: users and site-wide sanctions', () => {
     // An administrator's own page: nobody may sanction them.
     const adminPage = await call(app, u.consoleUserDetail, { id: s.admin.id }, { token: s.admin.token });
     expect(adminPage.data.can).toEqual({ mute: false, ban: false, money: true });
+  });
+
+  it('money tabs: a paid recharge shows as an order and a ledger line into the consumption wallet (administrators)', async () => {
+    const fan = await liveUser(app);
+    const orderNo = await recharge(app, fan.token);
+    const orders = await call(app, u.consoleUserOrders, { id: fan.id }, { token: s.admin.token });
+    expect(orders.data.list).toHaveLength(1);
+    expect(orders.data.list[0]).toMatchObject({ order_no: orderNo, status: 'paid' });
+    const ledger = await call(app, u.consoleUserLedger, { id: fan.id }, { token: s.admin.token });
+    const coins = orders.data.list[0].coins;
+    expect(ledger.data.wallets).toEqual({ consumption: coins, income: 0 });
+    expect(ledger.data.total).toBe(1);
+    expect(ledger.data.list[0]).toMatchObject({ wallet: 'consumption', amount: coins, balance_after: coins, counterpart: 'external' });
+    expect((await call(app, u.consoleUserWithdrawals, { id: fan.id }, { token: s.admin.token })).data).toMatchObject({ list: [], total: 0 });
   });
 
   it('who may: moderators mute but never ban; nobody sanctions an administrator or themselves; moderators leave staff alone', async () => {
