@@ -68,6 +68,13 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
+/** Site-wide sanctions (console): mute = no chat, danmaku, comments or posts; ban = no login. */
+export const SANCTION_KINDS = ['mute', 'ban'] as const;
+export type SanctionKind = (typeof SANCTION_KINDS)[number];
+/** A running sanction as its owner is told about it (member page). `ends_at` null: permanent. */
+export const activeSanctionSchema = z.object({ kind: z.enum(SANCTION_KINDS), reason: z.string(), ends_at: z.string().nullable() });
+export type ActiveSanction = z.infer<typeof activeSanctionSchema>;
+
 export const memberInfoSchema = userInfoSchema.extend({
   mobile: z.string(),
   signature: z.string(),
@@ -81,6 +88,8 @@ export const memberInfoSchema = userInfoSchema.extend({
   wealth_exp: z.number(),
   created_at: z.string(),
   third_party: z.array(z.string()),
+  /** Running site-wide sanctions (a mute; a ban never reaches here since a banned user has no session). */
+  sanctions: z.array(activeSanctionSchema),
 });
 export type MemberInfo = z.infer<typeof memberInfoSchema>;
 

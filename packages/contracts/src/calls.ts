@@ -6,6 +6,7 @@ import * as chatBarrage from './chat-barrage.ts';
 import * as chatModeration from './chat-moderation.ts';
 import * as chat from './chat.ts';
 import * as consoleCalls from './console.ts';
+import * as consoleUsers from './console-users.ts';
 import * as content from './content.ts';
 import * as economyGifts from './economy-gifts.ts';
 import * as economyRank from './economy-rank.ts';
@@ -31,6 +32,7 @@ const modules = {
   'chat-moderation': chatModeration,
   chat: chat,
   console: consoleCalls,
+  'console-users': consoleUsers,
   content: content,
   'economy-gifts': economyGifts,
   'economy-rank': economyRank,

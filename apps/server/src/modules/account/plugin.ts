@@ -1,16 +1,36 @@
 import fp from 'fastify-plugin';
 import { createGoogleLogin } from './oauth.ts';
+import { createConsoleUsersRepo } from './console-users.repo.ts';
+import { consoleUsersRoutes } from './console-users.routes.ts';
+import { createConsoleUsersService } from './console-users.service.ts';
 import { createAccountRepo } from './repo.ts';
 import { accountRoutes } from './routes.ts';
+import { createSanctionsRepo } from './sanctions.repo.ts';
+import { type SanctionsService, createSanctionsService } from './sanctions.service.ts';
 import { type AccountService, type SessionsEnded, createAccountService } from './service.ts';
 
 /** Bus channel: sessions that just ended (JSON SessionsEnded); the chat closes their sockets. */
 export const SESSIONS_ENDED = 'account.sessions_ended';
+/** Bus channel: a user's site-wide sanctions changed (the user id); every process re-reads them. */
+export const SANCTIONS_CHANGED = 'account.sanctions_changed';
 export type { SessionsEnded };
+export type { ImposeInput, SanctionsService } from './sanctions.service.ts';
+
+/** The account module's public face: accounts and sessions, and site-wide sanctions. */
+export type AccountModule = AccountService & {
+  /**
+   * Site-wide mutes and bans. Other modules call `assertCanSpeak(userId)` before anything a user
+   * writes for others (chat, danmaku, horns, comments, posts, articles, direct messages): it throws
+   * the localized refusal, from memory. The console (e.g. the reports queue) sanctions through
+   * `impose(actor, { userId, kind, minutes, reason })` and `lift(actor, sanctionId, reason)`, which
+   * check who may, audit, and for a ban end every session and socket and stop the broadcast.
+   */
+  sanctions: SanctionsService;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
-    account: AccountService;
+    account: AccountModule;
   }
 }
 
@@ -32,8 +52,35 @@ export const accountModule = fp(
       clock,
       log: app.log,
     });
+    const repo = createAccountRepo(db);
+    const sessionsEnded = (ended: SessionsEnded) => app.bus.publish(SESSIONS_ENDED, JSON.stringify(ended));
+    // The console and the live module register after this one (they depend on accounts): their
+    // decorators are reached when a sanction is given, never while the app is being built.
+    const sanctions = createSanctionsService({
+      db,
+      repo: createSanctionsRepo(db),
+      clock,
+      audit: (entry, tx) => app.console.audit(entry, tx),
+      async endSessions(userId) {
+        await repo.deleteSessionsOf(userId);
+        await sessionsEnded({ userId });
+      },
+      async stopBroadcast(userId) {
+        const u = await repo.findById(userId);
+        if (!u?.isAnchor || !app.hasDecorator('live')) return;
+        await app.live.rooms.stopForStaff(userId);
+      },
+      announce: (userId) => app.bus.publish(SANCTIONS_CHANGED, String(userId)),
+      log: app.log,
+    });
+    await sanctions.load();
+    const offSanctions = await app.bus.subscribe(SANCTIONS_CHANGED, (raw) => {
+      const id = Number(raw);
+      if (Number.isInteger(id) && id > 0) sanctions.reload(id).catch((err) => app.log.warn({ err, userId: id }, 'sanctions reload failed'));
+    });
+    app.addHook('onClose', async () => void (await offSanctions().catch(() => undefined)));
     const service = createAccountService({
-      repo: createAccountRepo(db),
+      repo,
       mailer: app.mailer,
       clock,
       captcha: { enabled: config.CAPTCHA === 'on', consumeTicket: (t) => app.captcha.consumeTicket(t) },
@@ -42,11 +89,14 @@ export const accountModule = fp(
       siteName: 'LiveSports',
       // Names and avatars show on room cards, headlines, posts and leaderboards (tag `people`).
       profileChanged: () => app.readCache.invalidate(['people']),
-      sessionsEnded: (ended) => app.bus.publish(SESSIONS_ENDED, JSON.stringify(ended)),
+      sessionsEnded,
+      sanctions,
     });
-    app.decorate('account', service);
+    app.decorate('account', Object.assign(service, { sanctions }));
     app.auth.useResolver((token) => service.resolveToken(token));
     await app.register(accountRoutes, { service, rateLimitScale: config.RATE_LIMIT_SCALE });
+    const users = createConsoleUsersService({ repo: createConsoleUsersRepo(db), sanctions, clock });
+    await app.register(consoleUsersRoutes, { users, sanctions });
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await service.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   },
   { name: 'account', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'bus', 'clock', 'read-cache', 'mailer', 'http', 'envelope', 'auth', 'captcha'] },

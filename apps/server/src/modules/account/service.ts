@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type MemberInfo, type UserInfo, anchorLevel, isReservedNickname } from '@livesports/contracts/account';
+import { type ActiveSanction, CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type MemberInfo, type UserInfo, anchorLevel, isReservedNickname } from '@livesports/contracts/account';
 import type { Lang } from '@livesports/contracts/messages';
 import type { Clock } from '../../platform/clock.ts';
 import { numericCode, randomToken, sha256, shortCode } from '../../platform/crypto.ts';
@@ -41,6 +41,8 @@ export interface AccountDeps {
    * whatever else they opened (chat sockets) must end too, on every process.
    */
   sessionsEnded?: (ended: SessionsEnded) => Promise<void>;
+  /** Site-wide sanctions: a banned user is refused a session; the member page shows what runs. */
+  sanctions?: { assertNotBanned(userId: number): Promise<void>; active(userId: number): Promise<ActiveSanction[]> };
 }
 
 /** Which sessions just ended: one (`sessionId`), or all of a user's but `except`. */
@@ -69,8 +71,7 @@ export function createAccountService(deps: AccountDeps) {
   }
 
   async function toMemberInfo(u: UserRow): Promise<MemberInfo> {
-    const info = await toUserInfo(u);
-    const { income } = await repo.balances(u.id);
+    const [info, { income }, sanctions] = await Promise.all([toUserInfo(u), repo.balances(u.id), deps.sanctions?.active(u.id) ?? []]);
     return {
       ...info,
       mobile: u.email ?? '',
@@ -83,6 +84,7 @@ export function createAccountService(deps: AccountDeps) {
       wealth_exp: u.wealthExp,
       created_at: u.createdAt.toISOString(),
       third_party: u.googleSub ? ['google'] : [],
+      sanctions,
     };
   }
 
@@ -142,6 +144,8 @@ export function createAccountService(deps: AccountDeps) {
 
   async function openSession(u: UserRow, deviceType: string) {
     if (u.status !== 1) throw forbidden('auth.account_disabled');
+    // A banned account gets no session (told why and until when; only once its password was right).
+    await deps.sanctions?.assertNotBanned(u.id);
     const token = randomToken(32);
     const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_DAYS * 86400_000);
     await repo.createSession({ userId: u.id, tokenHash: sha256(token), deviceType, expiresAt });

@@ -26,7 +26,14 @@ const toDirect = (r: Row): ImDirectMessage => ({
  * One-to-one messages (spec §3, §4). cloudCustomData.type is set by the server from who the sender
  * is (0 anchor, 1 room admin, 2 anyone), so a client cannot pose as an anchor.
  */
-export function createDirectService(deps: { repo: DirectRepo; moderation: ModerationRepo; bus: Bus; admit: (userId: number) => void }) {
+export function createDirectService(deps: {
+  repo: DirectRepo;
+  moderation: ModerationRepo;
+  bus: Bus;
+  admit: (userId: number) => void;
+  /** Throws when the user may not write for others (a site-wide mute or ban). */
+  speak?: (userId: number) => void;
+}) {
   return {
     async send(fromId: number | null, toId: number, raw: string): Promise<ImDirectMessage> {
       if (fromId === null) throw notLoggedIn();
@@ -34,6 +41,7 @@ export function createDirectService(deps: { repo: DirectRepo; moderation: Modera
       if (!text) throw badInput('chat.empty');
       if ([...text].length > CHAT_TEXT_MAX) throw badInput('chat.too_long', { max: CHAT_TEXT_MAX });
       if (toId === fromId) throw badInput('chat.self');
+      deps.speak?.(fromId);
       const toNick = await deps.repo.nickOf(toId);
       if (toNick === null) throw badInput('chat.user_unknown');
       deps.admit(fromId);

@@ -29,13 +29,22 @@ export interface HornPayment {
 }
 
 /** Site-wide horns (api/Member/sneHorn, hornList): paid (or an emperor's free one), stored, sent to every room. */
-export function createHornsService(deps: { repo: DirectRepo; moderation: ModerationRepo; bus: Bus; clock: Clock; payment: HornPayment }) {
+export function createHornsService(deps: {
+  repo: DirectRepo;
+  moderation: ModerationRepo;
+  bus: Bus;
+  clock: Clock;
+  payment: HornPayment;
+  /** Throws when the user may not write for others (a site-wide mute or ban). */
+  speak?: (userId: number) => void;
+}) {
   return {
     async send(userId: number | null, input: { text: string; room_id?: number; idempotency_key: string }) {
       if (userId === null) throw notLoggedIn();
       const text = input.text.trim();
       if (!text) throw badInput('chat.horn_empty');
       if ([...text].length > HORN_TEXT_MAX) throw badInput('chat.horn_too_long', { max: HORN_TEXT_MAX });
+      deps.speak?.(userId);
       const [sender, standing] = await Promise.all([deps.moderation.user(userId), deps.payment.freeLeft(userId)]);
       if (!sender) throw notLoggedIn();
       if (input.room_id !== undefined) {

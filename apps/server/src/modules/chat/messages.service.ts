@@ -34,7 +34,15 @@ export function toImMessage(m: StoredMessage): ImMessage {
  * Posting into a room's group: the one path for text from /ws/im and from api/Barrage/send, and
  * for moderation notices. Checks, stores under the next sequence, then publishes on the bus.
  */
-export function createMessagesService(deps: { repo: ChatRepo; bus: Bus; clock: Clock; moderation: () => ModerationService; perks: (userId: number, roomId: number) => Promise<Perks | null> }) {
+export function createMessagesService(deps: {
+  repo: ChatRepo;
+  bus: Bus;
+  clock: Clock;
+  moderation: () => ModerationService;
+  perks: (userId: number, roomId: number) => Promise<Perks | null>;
+  /** Throws when the user may not write for others (a site-wide mute or ban). */
+  speak?: (userId: number) => void;
+}) {
   const { repo, bus } = deps;
   const recent = new Map<number, number[]>();
   const senders = new Map<string, { at: number; value: Promise<{ nick: string; avatar: string; perks: Perks | null } | null> }>();
@@ -95,6 +103,7 @@ export function createMessagesService(deps: { repo: ChatRepo; bus: Bus; clock: C
       const text = raw.trim();
       if (!text) throw badInput('chat.empty');
       if ([...text].length > CHAT_TEXT_MAX) throw badInput('chat.too_long', { max: CHAT_TEXT_MAX });
+      deps.speak?.(userId);
       await deps.moderation().requireRoom(groupId);
       admit(userId);
       await deps.moderation().checkSend(groupId, userId, text);

@@ -38,17 +38,20 @@ export const chatModule = fp(
     const db = app.database.db;
     const secret = app.secrets.named('im', config.IM_SECRET);
     const credentials = createChatCredentials({ sdkAppId: config.IM_SDKAPPID, secret, clock, log: app.log });
+    // A site-wide mute (or ban) silences the user in every room, in direct messages and horns.
+    const speak = (userId: number) => app.account.sanctions.assertCanSpeak(userId);
     const perks = async (userId: number, roomId: number) => (await economy.perks([userId], roomId))[0] ?? null;
 
     const modRepo = createModerationRepo(db);
     const directRepo = createDirectRepo(db);
     // Moderation posts its notices through the messages service, which asks moderation for checks.
     let moderation: ModerationService;
-    const messages = createMessagesService({ repo: createChatRepo(db, { gatherMs: config.DATABASE_URL ? 0 : PGLITE_GATHER_MS }), bus, clock, moderation: () => moderation, perks });
+    const messages = createMessagesService({ repo: createChatRepo(db, { gatherMs: config.DATABASE_URL ? 0 : PGLITE_GATHER_MS }), bus, clock, moderation: () => moderation, perks, speak });
     moderation = createModerationService({ repo: modRepo, bus, clock, notice: (roomId, actorId, n) => messages.postNotice(roomId, actorId, n) });
-    const direct = createDirectService({ repo: directRepo, moderation: modRepo, bus, admit: messages.admit });
+    const direct = createDirectService({ repo: directRepo, moderation: modRepo, bus, admit: messages.admit, speak });
     const horns = createHornsService({
       repo: directRepo,
+      speak,
       moderation: modRepo,
       bus,
       clock,

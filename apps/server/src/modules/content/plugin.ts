@@ -18,7 +18,7 @@ export const contentModule = fp(
   async (app) => {
     const { clock } = app;
     const repo = createContentRepo(app.database.db);
-    const service = createContentService({ repo, clock, vector: app.siteSearch.vector, cache: app.readCache });
+    const service = createContentService({ repo, clock, vector: app.siteSearch.vector, cache: app.readCache, speak: (userId) => app.account.sanctions.assertCanSpeak(userId) });
     // Views counted in memory reach the database before it closes.
     app.addHook('preClose', async () => service.close().catch((err) => app.log.warn({ err }, 'article views not written')));
     const uploads = createUploadService({ storage: app.storage, repo, secret: app.secrets.app, clock, log: app.log });
@@ -26,5 +26,5 @@ export const contentModule = fp(
     app.siteSearch.provide({ articles: service.searchArticles, posts: service.searchPosts });
     await app.register(contentRoutes, { service, uploads });
   },
-  { name: 'content', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'clock', 'read-cache', 'storage', 'http', 'envelope', 'auth', 'search'] },
+  { name: 'content', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'clock', 'read-cache', 'storage', 'http', 'envelope', 'auth', 'account', 'search'] },
 );

@@ -132,6 +132,8 @@ export interface ContentDeps {
   /** Public reads kept in memory; publishing, liking, commenting and deleting drop them (any process). */
   cache: ReadCache;
   vector: SearchVector;
+  /** Throws when the user may not write for others (a site-wide mute or ban). */
+  speak?: (userId: number) => void;
 }
 
 /** The hot tabs look back a week or a month from now: their lists are read again at least this often. */
@@ -256,6 +258,7 @@ export function createContentService(deps: ContentDeps) {
 
   /** One write path for comments under posts and headlines: same length rules, same answers. */
   async function addComment(user: AuthUser, thread: Thread, input: { content: string; pid?: number }): Promise<Comment> {
+    deps.speak?.(user.id);
     await threadOwner(thread);
     if (input.pid) {
       const parent = await repo.commentById(input.pid);
@@ -306,6 +309,7 @@ export function createContentService(deps: ContentDeps) {
     },
 
     async publishArticle(user: AuthUser, input: z.output<typeof publishArticleInput>) {
+      deps.speak?.(user.id);
       if (!(await repo.categoryExists(input.classify_id))) throw badInput('content.category_empty');
       const html = sanitizeRichText(input.content);
       const text = plainText(html);
@@ -372,6 +376,7 @@ export function createContentService(deps: ContentDeps) {
     // -------------------------------------------------------------- circle
 
     async publishPost(user: AuthUser, input: z.output<typeof publishPostInput>): Promise<Post> {
+      deps.speak?.(user.id);
       const images = [];
       for (const url of input.images) {
         const up = await ownUpload(user, url, 'image');

@@ -111,6 +111,7 @@ export const liveModule = fp(
       nextReservation: (roomId, viewer) => reservations.next(roomId, viewer),
       linkedMatch: (roomId, lang) => links.linked(roomId, lang),
       cache: app.readCache,
+      banned: (userId) => app.account.sanctions.isBanned(userId),
     });
     // A follow changes the anchor's follower count in room info; every process hears it on the bus.
     const unfollow = await app.bus.subscribe(FOLLOW_CHANGED, (raw) => {
@@ -180,6 +181,6 @@ export const liveModule = fp(
   {
     name: 'live',
     fastify: '5.x',
-    dependencies: ['config', 'secrets', 'database', 'clock', 'bus', 'read-cache', 'http', 'envelope', 'auth', 'system', 'search', 'social', 'economy', 'matches', 'replays'],
+    dependencies: ['config', 'secrets', 'database', 'clock', 'bus', 'read-cache', 'http', 'envelope', 'auth', 'account', 'system', 'search', 'social', 'economy', 'matches', 'replays'],
   },
 );

@@ -46,6 +46,8 @@ export interface RoomDeps {
   nextReservation: (roomId: number, viewer: number | null) => Promise<Reservation | null>;
   /** Public room reads kept in memory; every change below drops them (any process, via the bus). */
   cache: ReadCache;
+  /** Whether the anchor is banned site-wide (their encoder is refused). */
+  banned?: (userId: number) => boolean;
   /** The match the room covers now, names in the caller's language (match-link.service.ts). */
   linkedMatch: (roomId: number, lang: Lang) => Promise<LinkedMatch | null>;
 }
@@ -118,6 +120,23 @@ export function createRoomService(deps: RoomDeps) {
     if (!room) throw notFound('live.no_room');
     const anchor = await repo.anchorOf(user.id);
     return { room, exp: anchor?.anchorExp ?? 0 };
+  }
+
+  /** Ends a broadcast: the encoder is disconnected, the record closes, the room goes offline. */
+  async function stop(room: { id: number; status: number }) {
+    media.endRecording?.(room.id);
+    if (isLive(room.status) && (await media.kick(room.id)) !== 'none') {
+      // The ingest closes the record when the encoder goes; give it a moment, then make sure
+      // (an external SRS cannot be kicked from here).
+      for (let i = 0; i < 20; i++) {
+        const now = await repo.find(room.id);
+        if (now && !isLive(now.status)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const after = await repo.find(room.id);
+    if (after && after.status !== RoomStatus.OFFLINE) await repo.goOffline(room.id, clock.now(), 0, EXP_PER_MINUTE);
+    await changed(room.id);
   }
 
   /** A room a visitor may look at: it exists and its owner is still an anchor (kept until the room changes). */
@@ -246,20 +265,14 @@ export function createRoomService(deps: RoomDeps) {
     /** Ends the broadcast: the encoder is disconnected and the record closes. */
     async endRoom(user: AuthUser, lang: Lang = 'en') {
       const { room, exp } = await ownRoom(user);
-      media.endRecording?.(room.id);
-      if (isLive(room.status) && (await media.kick(room.id)) !== 'none') {
-        // The ingest closes the record when the encoder goes; give it a moment, then make sure
-        // (an external SRS cannot be kicked from here).
-        for (let i = 0; i < 20; i++) {
-          const now = await repo.find(room.id);
-          if (now && !isLive(now.status)) break;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-      const after = await repo.find(room.id);
-      if (after && after.status !== RoomStatus.OFFLINE) await repo.goOffline(room.id, clock.now(), 0, EXP_PER_MINUTE);
-      await changed(room.id);
+      await stop(room);
       return mine((await repo.find(room.id))!, exp, lang);
+    },
+
+    /** Staff end a room's broadcast (a banned anchor's): as the anchor's own end, without asking who. */
+    async stopForStaff(roomId: number) {
+      const room = await repo.find(roomId);
+      if (room) await stop(room);
     },
 
     /** A new stream key; the old one stops working at once, and a stream using it is cut. */
@@ -358,7 +371,7 @@ export function createRoomService(deps: RoomDeps) {
       if (app !== 'live' || !STREAM_KEY_PATTERN.test(streamKey)) return null;
       const row = await repo.findByKey(streamKey);
       // Only an approved anchor whose account is in good standing may publish.
-      if (!row || row.isAnchor !== 1 || row.status !== 1) return null;
+      if (!row || row.isAnchor !== 1 || row.status !== 1 || deps.banned?.(row.room.id)) return null;
       return row.room.id;
     },
     async roomOfKey(app: string, streamKey: string): Promise<number | null> {

@@ -54,6 +54,7 @@ export const replaysModule = fp(
       recording: { available: !!recorder, reason: !ingest ? 'no_ingest' : ffmpeg ? null : 'ffmpeg_off' },
       keepDays: config.REPLAY_DAYS,
       publishVideo: (authorId, input) => app.content.publishVideo(authorId, input),
+      speak: (userId) => app.account.sanctions.assertCanSpeak(userId),
       roomType: async (roomId) => (await db.select({ type: liveRooms.type }).from(liveRooms).where(eq(liveRooms.id, roomId)).limit(1))[0]?.type ?? 4,
     });
     app.decorate('replays', { service, recorder });
@@ -73,5 +74,5 @@ export const replaysModule = fp(
       await service.idle();
     });
   },
-  { name: 'replays', fastify: '5.x', dependencies: ['config', 'database', 'clock', 'storage', 'http', 'envelope', 'auth', 'content'] },
+  { name: 'replays', fastify: '5.x', dependencies: ['config', 'database', 'clock', 'storage', 'http', 'envelope', 'auth', 'account', 'content'] },
 );

@@ -21,6 +21,8 @@ const DANMAKU_WINDOW_MS = 10_000;
 const WINDOW_LIMIT = 3000;
 
 export interface ReplayDeps {
+  /** Throws when the user may not write for others (a site-wide mute or ban). */
+  speak?: (userId: number) => void;
   repo: ReplayRepo;
   storage: Storage;
   clock: Clock;
@@ -254,6 +256,7 @@ export function createReplayService(deps: ReplayDeps) {
     },
 
     async sendDanmaku(user: AuthUser, id: number, t: number, text: string) {
+      deps.speak?.(user.id);
       const { replay: r } = await watchable(id, user);
       if (t > r.duration + 1) throw badInput('replay.time_outside');
       const now = clock.now().getTime();

@@ -165,10 +165,19 @@ class ImConnection {
       }
       this.onFrame(ws, frame);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.ws = null;
       this.failSends('offline');
+      // 4003: the login session ended (sign-out elsewhere, password change, ban). Ask again at
+      // once: the credential call answers "not logged in", which signs the page out, and the
+      // room goes on as a guest's.
+      if (e.code === 4003 && !this.closed) {
+        this.clearTimers();
+        this.attempt = 0;
+        void this.connect();
+        return;
+      }
       this.scheduleReconnect();
     };
   }

@@ -20,7 +20,10 @@ export interface ConsolePage {
   load: () => Promise<{ Component: ComponentType }>;
 }
 
-export const consolePages: ConsolePage[] = [{ path: 'audit', labelKey: 'menu.audit', groupKey: 'menu.groups.system', role: 'admin', load: () => import('./audit-log') }];
+export const consolePages: ConsolePage[] = [
+  { path: 'users', labelKey: 'menu.users', groupKey: 'menu.groups.people', role: 'moderator', load: () => import('./users') },
+  { path: 'audit', labelKey: 'menu.audit', groupKey: 'menu.groups.system', role: 'admin', load: () => import('./audit-log') },
+];
 
 /** Whether a role may open a page: administrators see everything, moderators their pages only. */
 export const canOpen = (mine: StaffRole, page: Pick<ConsolePage, 'role'>) => mine === 'admin' || page.role === 'moderator';

@@ -11,6 +11,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { IconLock } from '@/shared/ui/icons';
 import { MEMBER_MENU, MemberMenu } from '../components/member-menu';
 import { PaymentPasswordPanel, ProfilePanel } from '../components/profile-panel';
+import { SanctionNotice } from '../components/sanction-notice';
 
 /** /member?type=…: the member area. Logged-out visitors get the login dialog. */
 /** `panels`: sections other features provide, by type (placed by the route, e.g. follows). */
@@ -49,6 +50,7 @@ export function MemberPage({ panels = {} }: { panels?: Partial<Record<number, Re
         <header className="page__head">
           <h1 className="page__title">{title}</h1>
         </header>
+        <SanctionNotice />
         {panels[item.type] ??
           (item.type === MemberType.PROFILE ? (
             <ProfilePanel />

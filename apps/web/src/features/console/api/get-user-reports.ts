@@ -1,0 +1,14 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { consoleUserReports } from '@livesports/contracts/console-users';
+import type { CallInput } from '@livesports/contracts/call';
+import { request } from '@/shared/api/client';
+
+export type UserReportsInput = CallInput<typeof consoleUserReports>;
+
+// GET api/admin/users/reports: reports against the user.
+export const fetchUserReports = (input: UserReportsInput) => request(consoleUserReports, input);
+
+export const userReportsQueryOptions = (input: UserReportsInput) =>
+  queryOptions({ queryKey: ['console', 'users', input.id, 'reports', input], queryFn: () => fetchUserReports(input), placeholderData: keepPreviousData });
+
+export const useUserReports = (input: UserReportsInput, enabled = true) => useQuery({ ...userReportsQueryOptions(input), enabled });

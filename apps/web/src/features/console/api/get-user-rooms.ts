@@ -1,0 +1,14 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { consoleUserRooms } from '@livesports/contracts/console-users';
+import type { CallInput } from '@livesports/contracts/call';
+import { request } from '@/shared/api/client';
+
+export type UserRoomsInput = CallInput<typeof consoleUserRooms>;
+
+// GET api/admin/users/rooms: the live room and its broadcasts.
+export const fetchUserRooms = (input: UserRoomsInput) => request(consoleUserRooms, input);
+
+export const userRoomsQueryOptions = (input: UserRoomsInput) =>
+  queryOptions({ queryKey: ['console', 'users', input.id, 'rooms', input], queryFn: () => fetchUserRooms(input), placeholderData: keepPreviousData });
+
+export const useUserRooms = (input: UserRoomsInput, enabled = true) => useQuery({ ...userRoomsQueryOptions(input), enabled });

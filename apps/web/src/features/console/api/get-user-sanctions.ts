@@ -1,0 +1,14 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { consoleUserSanctions } from '@livesports/contracts/console-users';
+import type { CallInput } from '@livesports/contracts/call';
+import { request } from '@/shared/api/client';
+
+export type UserSanctionsInput = CallInput<typeof consoleUserSanctions>;
+
+// GET api/admin/users/sanctions: every mute and ban, newest first.
+export const fetchUserSanctions = (input: UserSanctionsInput) => request(consoleUserSanctions, input);
+
+export const userSanctionsQueryOptions = (input: UserSanctionsInput) =>
+  queryOptions({ queryKey: ['console', 'users', input.id, 'sanctions', input], queryFn: () => fetchUserSanctions(input), placeholderData: keepPreviousData });
+
+export const useUserSanctions = (input: UserSanctionsInput, enabled = true) => useQuery({ ...userSanctionsQueryOptions(input), enabled });

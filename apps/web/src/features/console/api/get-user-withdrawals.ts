@@ -1,0 +1,14 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { consoleUserWithdrawals } from '@livesports/contracts/console-users';
+import type { CallInput } from '@livesports/contracts/call';
+import { request } from '@/shared/api/client';
+
+export type UserWithdrawalsInput = CallInput<typeof consoleUserWithdrawals>;
+
+// GET api/admin/users/withdrawals: withdrawals (administrators).
+export const fetchUserWithdrawals = (input: UserWithdrawalsInput) => request(consoleUserWithdrawals, input);
+
+export const userWithdrawalsQueryOptions = (input: UserWithdrawalsInput) =>
+  queryOptions({ queryKey: ['console', 'users', input.id, 'withdrawals', input], queryFn: () => fetchUserWithdrawals(input), placeholderData: keepPreviousData });
+
+export const useUserWithdrawals = (input: UserWithdrawalsInput, enabled = true) => useQuery({ ...userWithdrawalsQueryOptions(input), enabled });
