@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { consoleUserLedger } from '@livesports/contracts/console-users';
 import type { CallInput } from '@livesports/contracts/call';
 import { request } from '@/shared/api/client';
+import { consoleKeys } from './keys';
 
 export type UserLedgerInput = CallInput<typeof consoleUserLedger>;
 
@@ -9,6 +10,6 @@ export type UserLedgerInput = CallInput<typeof consoleUserLedger>;
 export const fetchUserLedger = (input: UserLedgerInput) => request(consoleUserLedger, input);
 
 export const userLedgerQueryOptions = (input: UserLedgerInput) =>
-  queryOptions({ queryKey: ['console', 'users', input.id, 'ledger', input], queryFn: () => fetchUserLedger(input), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: consoleKeys.users(input.id, 'ledger', input), queryFn: () => fetchUserLedger(input), placeholderData: keepPreviousData });
 
 export const useUserLedger = (input: UserLedgerInput, enabled = true) => useQuery({ ...userLedgerQueryOptions(input), enabled });

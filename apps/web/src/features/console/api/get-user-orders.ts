@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { consoleUserOrders } from '@livesports/contracts/console-users';
 import type { CallInput } from '@livesports/contracts/call';
 import { request } from '@/shared/api/client';
+import { consoleKeys } from './keys';
 
 export type UserOrdersInput = CallInput<typeof consoleUserOrders>;
 
@@ -9,6 +10,6 @@ export type UserOrdersInput = CallInput<typeof consoleUserOrders>;
 export const fetchUserOrders = (input: UserOrdersInput) => request(consoleUserOrders, input);
 
 export const userOrdersQueryOptions = (input: UserOrdersInput) =>
-  queryOptions({ queryKey: ['console', 'users', input.id, 'orders', input], queryFn: () => fetchUserOrders(input), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: consoleKeys.users(input.id, 'orders', input), queryFn: () => fetchUserOrders(input), placeholderData: keepPreviousData });
 
 export const useUserOrders = (input: UserOrdersInput, enabled = true) => useQuery({ ...userOrdersQueryOptions(input), enabled });

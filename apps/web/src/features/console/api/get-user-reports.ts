@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { consoleUserReports } from '@livesports/contracts/console-users';
 import type { CallInput } from '@livesports/contracts/call';
 import { request } from '@/shared/api/client';
+import { consoleKeys } from './keys';
 
 export type UserReportsInput = CallInput<typeof consoleUserReports>;
 
@@ -9,6 +10,6 @@ export type UserReportsInput = CallInput<typeof consoleUserReports>;
 export const fetchUserReports = (input: UserReportsInput) => request(consoleUserReports, input);
 
 export const userReportsQueryOptions = (input: UserReportsInput) =>
-  queryOptions({ queryKey: ['console', 'users', input.id, 'reports', input], queryFn: () => fetchUserReports(input), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: consoleKeys.users(input.id, 'reports', input), queryFn: () => fetchUserReports(input), placeholderData: keepPreviousData });
 
 export const useUserReports = (input: UserReportsInput, enabled = true) => useQuery({ ...userReportsQueryOptions(input), enabled });

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { consoleUserRooms } from '@livesports/contracts/console-users';
 import type { CallInput } from '@livesports/contracts/call';
 import { request } from '@/shared/api/client';
+import { consoleKeys } from './keys';
 
 export type UserRoomsInput = CallInput<typeof consoleUserRooms>;
 
@@ -9,6 +10,6 @@ export type UserRoomsInput = CallInput<typeof consoleUserRooms>;
 export const fetchUserRooms = (input: UserRoomsInput) => request(consoleUserRooms, input);
 
 export const userRoomsQueryOptions = (input: UserRoomsInput) =>
-  queryOptions({ queryKey: ['console', 'users', input.id, 'rooms', input], queryFn: () => fetchUserRooms(input), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: consoleKeys.users(input.id, 'rooms', input), queryFn: () => fetchUserRooms(input), placeholderData: keepPreviousData });
 
 export const useUserRooms = (input: UserRoomsInput, enabled = true) => useQuery({ ...userRoomsQueryOptions(input), enabled });

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { consoleUserSanctions } from '@livesports/contracts/console-users';
 import type { CallInput } from '@livesports/contracts/call';
 import { request } from '@/shared/api/client';
+import { consoleKeys } from './keys';
 
 export type UserSanctionsInput = CallInput<typeof consoleUserSanctions>;
 
@@ -9,6 +10,6 @@ export type UserSanctionsInput = CallInput<typeof consoleUserSanctions>;
 export const fetchUserSanctions = (input: UserSanctionsInput) => request(consoleUserSanctions, input);
 
 export const userSanctionsQueryOptions = (input: UserSanctionsInput) =>
-  queryOptions({ queryKey: ['console', 'users', input.id, 'sanctions', input], queryFn: () => fetchUserSanctions(input), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: consoleKeys.users(input.id, 'sanctions', input), queryFn: () => fetchUserSanctions(input), placeholderData: keepPreviousData });
 
 export const useUserSanctions = (input: UserSanctionsInput, enabled = true) => useQuery({ ...userSanctionsQueryOptions(input), enabled });

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { consoleUserWithdrawals } from '@livesports/contracts/console-users';
 import type { CallInput } from '@livesports/contracts/call';
 import { request } from '@/shared/api/client';
+import { consoleKeys } from './keys';
 
 export type UserWithdrawalsInput = CallInput<typeof consoleUserWithdrawals>;
 
@@ -9,6 +10,6 @@ export type UserWithdrawalsInput = CallInput<typeof consoleUserWithdrawals>;
 export const fetchUserWithdrawals = (input: UserWithdrawalsInput) => request(consoleUserWithdrawals, input);
 
 export const userWithdrawalsQueryOptions = (input: UserWithdrawalsInput) =>
-  queryOptions({ queryKey: ['console', 'users', input.id, 'withdrawals', input], queryFn: () => fetchUserWithdrawals(input), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: consoleKeys.users(input.id, 'withdrawals', input), queryFn: () => fetchUserWithdrawals(input), placeholderData: keepPreviousData });
 
 export const useUserWithdrawals = (input: UserWithdrawalsInput, enabled = true) => useQuery({ ...userWithdrawalsQueryOptions(input), enabled });

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { consoleUserDetail } from '@livesports/contracts/console-users';
 import { request } from '@/shared/api/client';
+import { consoleKeys } from './keys';
 
 // GET api/admin/users/detail: one account's profile, counts, running sanctions and what the caller may do.
 export const fetchUser = (id: number) => request(consoleUserDetail, { id });
 
-export const userQueryOptions = (id: number) => queryOptions({ queryKey: ['console', 'users', id, 'detail'], queryFn: () => fetchUser(id) });
+export const userQueryOptions = (id: number) => queryOptions({ queryKey: consoleKeys.users(id, 'detail'), queryFn: () => fetchUser(id) });
 
 export const useUser = (id: number) => useQuery(userQueryOptions(id));

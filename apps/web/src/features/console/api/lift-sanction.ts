@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { consoleUserLift } from '@livesports/contracts/console-users';
 import type { CallInput } from '@livesports/contracts/call';
 import { requestWithMsg } from '@/shared/api/client';
+import { consoleKeys } from './keys';
 
 export type LiftInput = CallInput<typeof consoleUserLift>;
 export const liftInputSchema = consoleUserLift.input;
@@ -14,8 +15,8 @@ export function useLiftSanction({ onSuccess }: { onSuccess?: (msg: string) => vo
   return useMutation({
     mutationFn: liftSanction,
     onSuccess: async ({ msg }) => {
-      await qc.invalidateQueries({ queryKey: ['console', 'users'] });
-      await qc.invalidateQueries({ queryKey: ['console', 'audit'] });
+      await qc.invalidateQueries({ queryKey: consoleKeys.users() });
+      await qc.invalidateQueries({ queryKey: consoleKeys.audit() });
       onSuccess?.(msg);
     },
   });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { consoleUserSanction } from '@livesports/contracts/console-users';
 import type { CallInput } from '@livesports/contracts/call';
 import { requestWithMsg } from '@/shared/api/client';
+import { consoleKeys } from './keys';
 
 export type SanctionInput = CallInput<typeof consoleUserSanction>;
 /** The dialog's form is checked with the call's own schema (same messages as the server). */
@@ -16,8 +17,8 @@ export function useSanctionUser({ onSuccess }: { onSuccess?: (msg: string) => vo
   return useMutation({
     mutationFn: sanctionUser,
     onSuccess: async ({ msg }) => {
-      await qc.invalidateQueries({ queryKey: ['console', 'users'] });
-      await qc.invalidateQueries({ queryKey: ['console', 'audit'] });
+      await qc.invalidateQueries({ queryKey: consoleKeys.users() });
+      await qc.invalidateQueries({ queryKey: consoleKeys.audit() });
       onSuccess?.(msg);
     },
   });
