@@ -20,7 +20,14 @@ export interface ConsolePage {
   load: () => Promise<{ Component: ComponentType }>;
 }
 
-export const consolePages: ConsolePage[] = [{ path: 'audit', labelKey: 'menu.audit', groupKey: 'menu.groups.system', role: 'admin', load: () => import('./audit-log') }];
+export const consolePages: ConsolePage[] = [
+  { path: '', labelKey: 'menu.dashboard', groupKey: 'menu.groups.overview', role: 'moderator', load: () => import('./dashboard') },
+  { path: 'applications', labelKey: 'menu.applications', groupKey: 'menu.groups.queues', role: 'admin', count: 'anchor_applications', load: () => import('./applications') },
+  { path: 'withdrawals', labelKey: 'menu.withdrawals', groupKey: 'menu.groups.queues', role: 'admin', count: 'withdrawals', load: () => import('./withdrawals') },
+  { path: 'reports', labelKey: 'menu.reports', groupKey: 'menu.groups.queues', role: 'moderator', count: 'reports', load: () => import('./reports') },
+  { path: 'roles', labelKey: 'menu.roles', groupKey: 'menu.groups.people', role: 'admin', load: () => import('./roles') },
+  { path: 'audit', labelKey: 'menu.audit', groupKey: 'menu.groups.system', role: 'admin', load: () => import('./audit-log') },
+];
 
 /** Whether a role may open a page: administrators see everything, moderators their pages only. */
 export const canOpen = (mine: StaffRole, page: Pick<ConsolePage, 'role'>) => mine === 'admin' || page.role === 'moderator';
