@@ -264,3 +264,42 @@ export const reportsHandle = defineCall({
     .refine((v) => v.action === 'dismiss' || v.reason.length > 0, { message: 'console.reason_empty', path: ['reason'] }),
   data: z.object({ handled: z.number(), status: z.enum(REPORT_STATES) }),
 });
+
+// ---- reporting a chat line or a room (viewers; posts, comments and headlines: anchor_dynamics_user/report) ----
+
+/** Why something is reported (the same reasons as posts and comments). */
+const reportReason = z.enum(['spam', 'abuse', 'illegal', 'other'], { error: 'content.report_reason' });
+const reportDetail = z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), z.string({ error: 'content.report_detail_long' }).max(200, 'content.report_detail_long'));
+const roomIdField = z.preprocess(
+  (v) => (v === '' || v == null ? NaN : v),
+  z.coerce.number({ error: 'content.report_target_missing' }).int('content.report_target_missing').positive('content.report_target_missing'),
+);
+
+/**
+ * Reports one line of a room's chat (its room and sequence number, as the chat hands them out).
+ * The server keeps the line's text with the report, so the moderators see what was said.
+ */
+export const reportChat = defineCall({
+  method: 'POST',
+  path: 'api/report/chat',
+  auth: true,
+  input: z.object({
+    room_id: roomIdField,
+    seq: z.preprocess(
+      (v) => (v === '' || v == null ? NaN : v),
+      z.coerce.number({ error: 'content.report_target_missing' }).int('content.report_target_missing').min(1, 'content.report_target_missing'),
+    ),
+    reason: reportReason,
+    detail: reportDetail,
+  }),
+  data: z.null(),
+});
+
+/** Reports a live room (what is shown or said in it). */
+export const reportRoom = defineCall({
+  method: 'POST',
+  path: 'api/report/room',
+  auth: true,
+  input: z.object({ room_id: roomIdField, reason: reportReason, detail: reportDetail }),
+  data: z.null(),
+});

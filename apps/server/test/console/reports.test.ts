@@ -5,8 +5,10 @@ import * as content from '@livesports/contracts/content';
 import * as consoleCalls from '@livesports/contracts/console';
 import { contentReports, posts } from '../../src/db/schema/content.ts';
 import { userSanctions } from '../../src/db/schema/console.ts';
+import { barrageSend } from '@livesports/contracts/chat-barrage';
 import { call, testApp } from '../helpers.ts';
-import { liveUser } from '../live.helpers.ts';
+import { quickUser } from '../economy.helpers.ts';
+import { approvedAnchor, liveUser } from '../live.helpers.ts';
 import { staff } from './console.helpers.ts';
 
 type Group = {
@@ -106,6 +108,33 @@ describe('console reports: api/admin/reports/list and api/admin/reports/handle',
     const hide = await handle({ target_type: 'chat', target_id: talker.id, action: 'hide', reason: 'x' });
     expect(hide.msg).toBe('This kind of content cannot be hidden; mute or ban its author instead');
     expect((await handle({ target_type: 'chat', target_id: talker.id, action: 'mute', hours: 1, reason: 'Insults in chat' })).data.status).toBe('actioned');
+  });
+
+  it('viewers report a chat line (grouped by its author, the line kept) and a room (its anchor)', async () => {
+    const anchor = await quickUser(app, { anchor: true });
+    const talker = await quickUser(app);
+    const sent = await call(app, barrageSend, { room_id: anchor.id, text: 'you are all idiots' }, { token: talker.token });
+    const t = { token: s.viewer.token, lang: 'en' };
+    const res = await call(app, consoleCalls.reportChat, { room_id: anchor.id, seq: sent.data.seq, reason: 'abuse', detail: 'insults' }, t);
+    expect(res).toMatchObject({ code: 200, msg: 'Thank you, your report was received' });
+    const group = find(await openGroups(), 'chat', talker.id)!;
+    expect(group.author).toMatchObject({ id: talker.id });
+    expect((group as unknown as { reports: Array<{ detail: string }> }).reports[0].detail).toBe(`“you are all idiots” (room ${anchor.id}, #${sent.data.seq}) — insults`);
+    expect((await call(app, consoleCalls.reportChat, { room_id: anchor.id, seq: 999_999, reason: 'abuse' }, t)).msg).toBe('The reported content does not exist');
+    expect((await call(app, consoleCalls.reportChat, { room_id: anchor.id, seq: sent.data.seq, reason: 'abuse' }, { token: talker.token, lang: 'en' })).msg).toBe('You cannot report your own content');
+    expect((await call(app, consoleCalls.reportChat, { room_id: anchor.id, seq: sent.data.seq, reason: 'rude' }, t)).msg).toBe('Please choose a reason for the report');
+    expect((await call(app, consoleCalls.reportChat, { room_id: anchor.id, seq: sent.data.seq, reason: 'abuse' })).code).toBe(700);
+
+    const room = await approvedAnchor(app, s.admin);
+    expect((await call(app, consoleCalls.reportRoom, { room_id: room.id, reason: 'illegal', detail: 'pirated stream' }, t)).code).toBe(200);
+    expect(find(await openGroups(), 'room', room.id)).toMatchObject({ count: 1, author: { id: room.id }, content: { visible: true } });
+    expect((await call(app, consoleCalls.reportRoom, { room_id: 999_999_999, reason: 'illegal' }, t)).msg).toBe('The reported content does not exist');
+    expect((await call(app, consoleCalls.reportRoom, { room_id: room.id, reason: 'illegal', detail: 'x'.repeat(201) }, t)).msg).toBe('The description cannot exceed 200 characters');
+    // Handled, then reported again by the same person: it comes back to the queue.
+    await handle({ target_type: 'room', target_id: room.id, action: 'dismiss' });
+    expect(find(await openGroups(), 'room', room.id)).toBeUndefined();
+    await call(app, consoleCalls.reportRoom, { room_id: room.id, reason: 'illegal', detail: 'again' }, t);
+    expect(find(await openGroups(), 'room', room.id)).toMatchObject({ count: 1 });
   });
 
   it('refuses bad input with its message, viewers with 403, nobody with 700', async () => {

@@ -5,7 +5,8 @@ import { type AuditInput, createAuditService } from './audit.service.ts';
 import { createDashboardRepo } from './dashboard.repo.ts';
 import { createDashboardService } from './dashboard.service.ts';
 import { createQueueRepo } from './queue.repo.ts';
-import { createReportsRepo } from './reports.repo.ts';
+import { createReportIntakeService } from './report-intake.service.ts';
+import { createReportIntakeRepo, createReportsRepo } from './reports.repo.ts';
 import { createReportsService } from './reports.service.ts';
 import { createRolesRepo } from './roles.repo.ts';
 import { createRolesService } from './roles.service.ts';
@@ -81,7 +82,8 @@ export const consoleDeskModule = fp(
       // SEAM (sanctions.ts): filled from the account module once it exposes site-wide mutes and bans.
       sanctions: createSanctionWriter(db),
     });
-    await app.register(consoleDeskRoutes, { dashboard, reports });
+    const intake = createReportIntakeService({ repo: createReportIntakeRepo(db) });
+    await app.register(consoleDeskRoutes, { dashboard, reports, intake });
   },
   { name: 'console-desk', fastify: '5.x', dependencies: ['console', 'database', 'clock', 'read-cache', 'http', 'envelope', 'auth', 'live', 'content'] },
 );

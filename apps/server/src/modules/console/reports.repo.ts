@@ -118,3 +118,33 @@ export function createReportsRepo(db: Db) {
   };
 }
 export type ReportsRepo = ReturnType<typeof createReportsRepo>;
+
+/** Intake of chat and room reports (viewers report; the queue above reads them). */
+export function createReportIntakeRepo(db: Db) {
+  return {
+    /** A room chat line: who wrote it and its text (null when there is no such line). */
+    async chatLine(roomId: number, seq: number) {
+      const [row] = await rows<{ from: string; type: string; payload: { text?: string } }>(
+        db,
+        sql`select from_identifier as "from", type, payload from chat_messages where group_id = ${roomId} and seq = ${seq} limit 1`,
+      );
+      return row ?? null;
+    },
+    async roomExists(roomId: number) {
+      const [row] = await db.select({ id: liveRooms.id }).from(liveRooms).where(eq(liveRooms.id, roomId)).limit(1);
+      return !!row;
+    },
+    /** One report per person and target; a repeat is accepted silently. A handled target reported again opens again. */
+    async insert(values: { reporterId: number; targetType: ReportTargetType; targetId: number; reason: string; detail: string }) {
+      await db
+        .insert(contentReports)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [contentReports.reporterId, contentReports.targetType, contentReports.targetId],
+          set: { status: 'open', reason: values.reason, detail: values.detail, createdAt: sql`now()`, handledBy: null, handledAt: null },
+          setWhere: sql`${contentReports.status} <> 'open'`,
+        });
+    },
+  };
+}
+export type ReportIntakeRepo = ReturnType<typeof createReportIntakeRepo>;
