@@ -9,6 +9,7 @@ import { api, registerByApi, signInContext } from '../support/session';
 const PAGES = ['', 'applications', 'withdrawals', 'reports', 'roles', 'audit'] as const;
 
 test('an application approved from the console makes an anchor; audited; viewers get 403', async ({ page, browser, request, baseURL }) => {
+  test.setTimeout(150_000);
   const applicant = await registerByApi(request);
   await api(
     request,
@@ -53,10 +54,28 @@ test('an application approved from the console makes an anchor; audited; viewers
 
   await page.getByTestId('console-menu-audit').click();
   await expect(page.getByTestId('audit-row').first()).toContainText('anchor.approve');
+
+  // A viewer reports the new anchor's room from the room page; it reaches the console's reports queue, and one click dismisses it.
+  const fan = await registerByApi(request);
+  const fanContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  await signInContext(fanContext, baseURL!, fan.token);
+  const fanPage = await fanContext.newPage();
+  await fanPage.goto(`/live?id=${applicant.id}`);
+  await fanPage.getByTestId('report-room').click();
+  await fanPage.getByTestId('report-room-illegal').click();
+  await expect(fanPage.getByText('Thank you, the moderators will look at it').first()).toBeVisible();
+  await fanContext.close();
+
+  await page.getByTestId('console-menu-reports').click();
+  const group = page.getByTestId('report-row').filter({ hasText: `#${applicant.id}` });
+  await group.click();
+  await expect(page.getByTestId('report-detail')).toContainText(applicant.nickname);
+  await page.getByTestId('dismiss').click();
+  await expect(group).toHaveCount(0);
 });
 
 test('the console pages in zh, en and es at 1280 px (screenshots under test-results)', async ({ browser, request, baseURL }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const admin = await adminToken(request);
   // Something in the queues: an application waiting and a post reported by two people.
   const [writer, a, b] = [await registerByApi(request), await registerByApi(request), await registerByApi(request)];
