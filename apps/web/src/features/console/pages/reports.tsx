@@ -147,7 +147,6 @@ function ReportDetail({ g }: { g: ReportGroup }) {
             {t('reports.actions.hide')}
           </button>
         )}
-        <span className="cs-actions__sep" />
         <select className="cs-select" value={hours} onChange={(e) => setHours(e.target.value ? Number(e.target.value) : '')} aria-label={t('reports.length')}>
           {HOURS.map((h) => (
             <option key={h} value={h}>
