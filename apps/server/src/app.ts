@@ -20,7 +20,7 @@ import { webPlugin } from './platform/web.ts';
 import { accountModule } from './modules/account/plugin.ts';
 import { captchaModule } from './modules/captcha/plugin.ts';
 import { chatModule } from './modules/chat/plugin.ts';
-import { consoleModule } from './modules/console/plugin.ts';
+import { consoleDeskModule, consoleModule } from './modules/console/plugin.ts';
 import { contentModule } from './modules/content/plugin.ts';
 import { economyModule } from './modules/economy/plugin.ts';
 import { liveModule } from './modules/live/plugin.ts';
@@ -46,7 +46,21 @@ export interface BuildOptions {
  * The domain modules, each a named fastify-plugin that declares the plugins it needs (Fastify
  * refuses to start when one is missing or comes later) and exposes its service as a decorator.
  */
-const modules = [captchaModule, accountModule, consoleModule, systemModule, searchModule, contentModule, socialModule, economyModule, matchesModule, replaysModule, liveModule, chatModule];
+const modules = [
+  captchaModule,
+  accountModule,
+  consoleModule,
+  systemModule,
+  searchModule,
+  contentModule,
+  socialModule,
+  economyModule,
+  matchesModule,
+  replaysModule,
+  liveModule,
+  chatModule,
+  consoleDeskModule,
+];
 
 /** The site: platform plugins, then the domain modules, then the demo (when on) and the web app. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {

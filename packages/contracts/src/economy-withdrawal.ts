@@ -118,6 +118,10 @@ export const adminWithdrawals = defineCall({
   role: 'admin',
   input: z.object({
     status: z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'common.input_error' }).optional()),
+    /** One user's withdrawals only (the console shows an applicant's history beside the request). */
+    user_id: z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.number({ error: 'common.input_error' }).int('common.input_error').positive('common.input_error').optional()),
+    /** Newest first (default) or oldest first (the console's queue: first come, first served). */
+    order: z.preprocess((v) => (v === '' || v == null ? undefined : v), z.enum(['newest', 'oldest'], { error: 'common.input_error' }).optional()),
     ...pageFields,
   }),
   data: z.object({ list: z.array(adminWithdrawalSchema), total: z.number() }),

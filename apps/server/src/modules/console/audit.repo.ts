@@ -31,7 +31,7 @@ export interface AuditFilter {
 /** The audit log's queries: insert and read, never update or delete. */
 export function createAuditRepo(db: Db) {
   return {
-    async insert(row: AuditRow, tx?: Tx) {
+    async insert(row: AuditRow, tx?: Conn) {
       const [out] = await (tx ?? db)
         .insert(auditLog)
         .values({

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@livesports/contracts/console';
-import type { AuditFilter, AuditRepo, AuditRow, Tx } from './audit.repo.ts';
+import type { AuditFilter, AuditRepo, AuditRow, Conn } from './audit.repo.ts';
 
 /** One console action to record: who (`actorId`), what (`action`), on what, before/after, why. */
 export type AuditInput = AuditRow;
@@ -11,7 +11,7 @@ export function createAuditService(deps: { repo: AuditRepo }) {
      * Records one action. Pass the transaction that makes the change, so the record and the change
      * commit (or fail) together.
      */
-    async record(entry: AuditInput, tx?: Tx): Promise<void> {
+    async record(entry: AuditInput, tx?: Conn): Promise<void> {
       await repo.insert(entry, tx);
     },
 

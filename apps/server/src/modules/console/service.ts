@@ -10,8 +10,8 @@ export function createConsoleService(deps: { queues: QueueRepo }) {
     async me(user: AuthUser): Promise<ConsoleMe> {
       const who = await queues.user(user.id);
       if (!who) throw notFound();
-      // Money queues are the administrators': a moderator sees 0 there (and no menu entry).
-      const [anchor, withdrawals, reports] = await Promise.all([queues.pendingApplications(), user.isAdmin ? queues.pendingWithdrawals() : 0, queues.openReportTargets()]);
+      // Anchor applications (real names, ID numbers) and withdrawals are the administrators': a moderator sees 0 there (and no menu entry).
+      const [anchor, withdrawals, reports] = await Promise.all([user.isAdmin ? queues.pendingApplications() : 0, user.isAdmin ? queues.pendingWithdrawals() : 0, queues.openReportTargets()]);
       return {
         user: who,
         role: user.isAdmin ? 'admin' : 'moderator',

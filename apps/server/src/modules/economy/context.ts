@@ -14,7 +14,12 @@ export interface EconomyContext {
   log: { info(o: object, msg?: string): void; warn(o: object, msg?: string): void; error(o: object, msg?: string): void };
   /** Coins moved into a leaderboard (gift, guard, noble): the cached boards are dropped. */
   ranksChanged: () => void;
+  /** Records a staff action in the console's audit log, inside the transaction that makes it (absent in unit tests). */
+  audit?: StaffAudit;
 }
+
+/** The console's audit recorder as the economy sees it (filled from `app.console.audit`). */
+export type StaffAudit = (entry: { actorId: number; action: string; targetType: string; targetId: string; before?: unknown; after?: unknown; reason?: string }, tx: Db) => Promise<void>;
 
 /** Start of the current UTC day, ISO week (Monday) or month; null for "all time". */
 export function periodStart(period: 'day' | 'week' | 'month' | 'all', now: Date): Date | null {

@@ -25,10 +25,12 @@ export const economyModule = fp(
       currency: config.PAYMENT_CURRENCY,
       log: app.log,
       cache: app.readCache,
+      // Withdrawal reviews are recorded in the console's audit log in their own transaction.
+      audit: (entry, tx) => app.console.audit(entry, tx),
     });
     await service.start();
     app.decorate('economy', service);
     await app.register(economyRoutes, { service, rateLimitScale: config.RATE_LIMIT_SCALE });
   },
-  { name: 'economy', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'clock', 'bus', 'read-cache', 'http', 'envelope', 'auth'] },
+  { name: 'economy', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'clock', 'bus', 'read-cache', 'http', 'envelope', 'auth', 'console'] },
 );

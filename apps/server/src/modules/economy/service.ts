@@ -44,6 +44,8 @@ export interface EconomyDeps {
   log: EconomyContext['log'];
   /** Public reads kept in memory (leaderboards); absent, nothing is cached. */
   cache?: ReadCache;
+  /** The console's audit log for staff actions (withdrawal reviews). */
+  audit?: EconomyContext['audit'];
 }
 
 /**
@@ -54,7 +56,7 @@ export interface EconomyDeps {
 export function createEconomyService(deps: EconomyDeps) {
   // A gift storm drops the boards here on every send but tells other processes at most once a second.
   const ranksChanged = () => void deps.cache?.invalidate(['ranks'], { coalesceMs: 1000 }).catch((err) => deps.log.warn({ err }, 'leaderboards not dropped'));
-  const ctx: EconomyContext = { db: deps.db, clock: deps.clock, bus: deps.bus, people: createPeopleRepo(deps.db), publicUrl: deps.publicUrl, log: deps.log, ranksChanged };
+  const ctx: EconomyContext = { db: deps.db, clock: deps.clock, bus: deps.bus, people: createPeopleRepo(deps.db), publicUrl: deps.publicUrl, log: deps.log, ranksChanged, audit: deps.audit };
   const sandbox = deps.sandbox === false ? null : createSandboxProvider({ secret: deps.sandboxSecret, currency: deps.currency });
   const providers = [...(sandbox ? [sandbox] : []), ...(deps.providers ?? [])];
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/account.ts';
 import { payPasswordAttempts, payoutAccounts, withdrawals } from '../../db/schema/economy.ts';
@@ -47,15 +47,15 @@ export function createWithdrawalsRepo(db: Db) {
       ]);
       return { list, total: n };
     },
-    async all(status: number | undefined, limit: number, offset: number) {
-      const where = status === undefined ? undefined : eq(withdrawals.status, status);
+    async all(status: number | undefined, limit: number, offset: number, opts: { userId?: number; oldestFirst?: boolean } = {}) {
+      const where = and(status === undefined ? undefined : eq(withdrawals.status, status), opts.userId === undefined ? undefined : eq(withdrawals.userId, opts.userId));
       const [list, [{ n }]] = await Promise.all([
         db
           .select({ w: withdrawals, nickname: users.nickname, avatar: users.avatar })
           .from(withdrawals)
           .innerJoin(users, eq(users.id, withdrawals.userId))
           .where(where)
-          .orderBy(desc(withdrawals.id))
+          .orderBy(opts.oldestFirst ? asc(withdrawals.id) : desc(withdrawals.id))
           .limit(limit)
           .offset(offset),
         db.select({ n: count() }).from(withdrawals).where(where),

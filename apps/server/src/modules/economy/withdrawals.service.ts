@@ -85,7 +85,20 @@ export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsR
       const to = decision === 'paid' ? system('payout') : userWallet(w.userId, 'income');
       await post(tx, opId, kind, [{ from: system('withdraw_hold'), to, amount: w.money }]);
       const status = decision === 'paid' ? WithdrawStatus.PAID : WithdrawStatus.REJECTED;
-      return toWithdrawal(await repo.review(tx, id, { status, reason, reviewedBy: admin.id, reviewedAt: ctx.clock.now() }), lang);
+      const done = await repo.review(tx, id, { status, reason, reviewedBy: admin.id, reviewedAt: ctx.clock.now() });
+      await ctx.audit?.(
+        {
+          actorId: admin.id,
+          action: decision === 'paid' ? 'withdrawal.approve' : 'withdrawal.reject',
+          targetType: 'withdrawal',
+          targetId: String(id),
+          before: { status: w.status, user_id: w.userId, money: w.money },
+          after: { status, user_id: w.userId, money: w.money },
+          reason,
+        },
+        tx,
+      );
+      return toWithdrawal(done, lang);
     });
     ctx.log.info({ withdrawal: id, decision, admin: admin.id }, 'withdrawal reviewed');
     return result;
@@ -143,9 +156,9 @@ export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsR
       return { list: list.map((w) => toWithdrawal(w, lang)), total };
     },
 
-    async adminList(admin: AuthUser, input: { status?: number; page: number; limit: number }, lang: Lang) {
+    async adminList(admin: AuthUser, input: { status?: number; user_id?: number; order?: 'newest' | 'oldest'; page: number; limit: number }, lang: Lang) {
       if (!admin.isAdmin) throw forbidden();
-      const { list, total } = await repo.all(input.status, input.limit, (input.page - 1) * input.limit);
+      const { list, total } = await repo.all(input.status, input.limit, (input.page - 1) * input.limit, { userId: input.user_id, oldestFirst: input.order === 'oldest' });
       return {
         list: list.map((r) => ({
           ...toWithdrawal(r.w, lang),

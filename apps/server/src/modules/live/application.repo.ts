@@ -62,8 +62,17 @@ export function createApplicationRepo(db: Db) {
      * Moves an undecided application to a new state; approval makes the user an anchor in the
      * same transaction. Null when it was already decided (approved or rejected).
      */
-    async decide(id: number, status: 1 | 2 | 3, reason: string, adminId: number, at: Date) {
+    async decide(
+      id: number,
+      status: 1 | 2 | 3,
+      reason: string,
+      adminId: number,
+      at: Date,
+      /** Called inside the transaction with the state before and the decided row (the audit log). */
+      record?: (before: number, row: typeof anchorApplications.$inferSelect, tx: ApplicationTx) => Promise<void>,
+    ) {
       return db.transaction(async (tx) => {
+        const [prev] = await tx.select({ status: anchorApplications.status }).from(anchorApplications).where(eq(anchorApplications.id, id)).for('update');
         const [row] = await tx
           .update(anchorApplications)
           .set({ status, reason: status === 3 ? reason : '', reviewedBy: adminId, updatedAt: at })
@@ -71,9 +80,11 @@ export function createApplicationRepo(db: Db) {
           .returning();
         if (!row) return null;
         if (status === 2) await tx.update(users).set({ isAnchor: 1 }).where(eq(users.id, row.userId));
+        await record?.(prev?.status ?? -1, row, tx);
         return row;
       });
     },
   };
 }
 export type ApplicationRepo = ReturnType<typeof createApplicationRepo>;
+export type ApplicationTx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -3,7 +3,7 @@ import { type Application, type applicationInput, ApplicationStatus, application
 import type { AuthUser } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
-import type { ApplicationRepo, ApplicationRow } from './application.repo.ts';
+import type { ApplicationRepo, ApplicationRow, ApplicationTx } from './application.repo.ts';
 
 /** Real names and ID numbers are shown to their owner masked, in full only to administrators. */
 export function maskName(name: string): string {
@@ -41,6 +41,8 @@ export interface ApplicationDeps {
   applicationsOpen: () => Promise<boolean>;
   /** Called when an application is approved: the new anchor gets a room right away. */
   onApproved: (userId: number, liveType: number) => Promise<void>;
+  /** Records a review in the console's audit log, inside the review's transaction (absent in unit tests). */
+  audit?: (entry: { actorId: number; action: string; targetType: string; targetId: string; before?: unknown; after?: unknown; reason?: string }, tx: ApplicationTx) => Promise<void>;
 }
 
 /** Anchor application and real-name verification (spec §4 states, §5 rules). */
@@ -99,7 +101,22 @@ export function createApplicationService(deps: ApplicationDeps) {
     /** Administrators: 1 take under review, 2 approve (the user becomes an anchor), 3 reject. */
     async review(user: AuthUser, input: { id: number; status: 1 | 2 | 3; reason: string }) {
       if (!user.isAdmin) throw forbidden();
-      const decided = await repo.decide(input.id, input.status, input.reason, user.id, clock.now());
+      const decided = await repo.decide(input.id, input.status, input.reason, user.id, clock.now(), (before, after, tx) =>
+        deps.audit
+          ? deps.audit(
+              {
+                actorId: user.id,
+                action: `anchor.${({ 1: 'review', 2: 'approve', 3: 'reject' } as const)[input.status]}`,
+                targetType: 'anchor_application',
+                targetId: String(after.id),
+                before: { status: before, user_id: after.userId },
+                after: { status: after.status, user_id: after.userId },
+                reason: input.reason,
+              },
+              tx,
+            )
+          : Promise.resolve(),
+      );
       if (!decided) {
         if (!(await repo.find(input.id))) throw notFound('live.application_not_found');
         throw conflict('live.review_final');

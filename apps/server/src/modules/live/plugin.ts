@@ -131,6 +131,8 @@ export const liveModule = fp(
         const anchor = await roomRepo.anchorOf(userId);
         await rooms.ensureRoom(userId, liveType, `${anchor?.nickname ?? 'Anchor'}'s live room`.slice(0, 40));
       },
+      // Reviews are recorded in the console's audit log in the review's own transaction.
+      audit: (entry, tx) => app.console.audit(entry, tx),
     });
     app.siteSearch.provide({ liveRooms: (word, o) => rooms.search(word, o) });
 
@@ -181,6 +183,6 @@ export const liveModule = fp(
   {
     name: 'live',
     fastify: '5.x',
-    dependencies: ['config', 'secrets', 'database', 'clock', 'bus', 'read-cache', 'http', 'envelope', 'auth', 'account', 'system', 'search', 'social', 'economy', 'matches', 'replays'],
+    dependencies: ['config', 'secrets', 'database', 'clock', 'bus', 'read-cache', 'http', 'envelope', 'auth', 'account', 'console', 'system', 'search', 'social', 'economy', 'matches', 'replays'],
   },
 );

@@ -5,6 +5,7 @@ import { RoomGiftBar, RoomGiftSide } from '@/features/economy/components/room-gi
 import { ChatPanel } from '@/features/chat/components/chat-panel';
 import { HornBanner, HornButton } from '@/features/chat/components/horns';
 import { ManageRoomButton } from '@/features/chat/components/manage-room';
+import { ReportRoomButton } from '@/features/chat/components/report-room';
 import { MatchStrip } from '@/features/matches/components/match-strip';
 import { ReplayList } from '@/features/replays/components/replay-list';
 import { PictureOverlay, renderGiftLine, useRoomGiftEvents } from '../live-room-wiring';
@@ -27,7 +28,12 @@ function LiveRoom() {
             roomId={room.anchor.uid}
             anchorNick={room.anchor.nickname}
             renderEvent={renderGiftLine}
-            headerExtra={<ManageRoomButton roomId={room.anchor.uid} />}
+            headerExtra={
+              <>
+                <ReportRoomButton roomId={room.anchor.uid} />
+                <ManageRoomButton roomId={room.anchor.uid} />
+              </>
+            }
             inputExtra={<HornButton roomId={room.anchor.uid} />}
           />
           <RoomGiftSide roomId={room.anchor.uid} />

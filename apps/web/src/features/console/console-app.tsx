@@ -1,6 +1,7 @@
 import { Suspense, lazy, useMemo } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { adminPage } from '@/config/paths';
 import { ApiError } from '@/shared/api/client';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { PageSpinner } from '@/shared/ui/spinner';
@@ -39,8 +40,8 @@ export function Component() {
             .map(({ path }) => (
               <Route key={path} path={path} element={<ConsoleForbidden inside />} />
             ))}
-          {!open.some((p) => !p.path) && <Route index element={<Navigate to={home} replace />} />}
-          <Route path="*" element={<Navigate to="" replace />} />
+          {!open.some((p) => !p.path) && <Route index element={<Navigate to={adminPage(home)} replace />} />}
+          <Route path="*" element={<Navigate to={adminPage()} replace />} />
         </Routes>
       </Suspense>
     </ConsoleLayout>

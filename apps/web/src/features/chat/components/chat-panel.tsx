@@ -132,7 +132,12 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
   const nameWrap = useCallback(
     (m: ImMessage, name: ReactNode) => {
       if (!islogin) return name;
-      const target: MenuTarget = { id: m.from, nick: m.nick, role: m.from === String(roomId) ? 'anchor' : adminIds.has(m.from) ? 'admin' : undefined };
+      const target: MenuTarget = {
+        id: m.from,
+        nick: m.nick,
+        role: m.from === String(roomId) ? 'anchor' : adminIds.has(m.from) ? 'admin' : undefined,
+        seq: m.type === 'TIMTextElem' ? m.seq : undefined,
+      };
       return (
         <UserMenu roomId={roomId} target={target} myRole={myRole} me={me} onDirect={openDirect}>
           {name}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SANCTION_PRESETS } from '@livesports/contracts/chat-moderation';
 import { toast } from '@/shared/stores/toast';
 import { useModerate } from '../api/moderation';
+import { useReportChatLine } from '../api/report';
 import { useChatFilters } from '../lib/chat-filters';
 import type { RoomRole } from './chat-panel-types';
 
@@ -12,7 +13,11 @@ export interface MenuTarget {
   id: string;
   nick: string;
   role?: 'anchor' | 'admin';
+  /** The line the name was clicked on (its room sequence number), which can be reported. */
+  seq?: number;
 }
+
+const REPORT_REASONS = ['spam', 'abuse', 'illegal', 'other'] as const;
 
 const KICK_PRESETS = [60, 1440] as const;
 
@@ -40,6 +45,7 @@ export function UserMenu({
   const { block, unblock } = useChatFilters();
   const blocked = useChatFilters((s) => s.blocked.some((b) => b.id === target.id));
   const m = useModerate(roomId);
+  const report = useReportChatLine();
   const userId = Number(target.id);
   const self = target.id === me;
   const canModerate = !self && (myRole === 'anchor' || (myRole === 'admin' && !target.role));
@@ -69,6 +75,27 @@ export function UserMenu({
             <DropdownMenu.Item className="menu__item" data-testid="menu-block" onSelect={() => (blocked ? unblock(target.id) : block(target.id, target.nick))}>
               {t(blocked ? 'menu.unblock' : 'menu.block')}
             </DropdownMenu.Item>
+          )}
+          {me && !self && target.seq != null && (
+            <DropdownMenu.Sub>
+              <DropdownMenu.SubTrigger className="menu__item" data-testid="menu-report">
+                {t('menu.report')}
+              </DropdownMenu.SubTrigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.SubContent className="menu chat-menu" sideOffset={2}>
+                  {REPORT_REASONS.map((reason) => (
+                    <DropdownMenu.Item
+                      key={reason}
+                      className="menu__item"
+                      data-testid={`menu-report-${reason}`}
+                      onSelect={() => run(report.mutateAsync({ room_id: roomId, seq: target.seq!, reason, detail: '' }), t('done.reported'))}
+                    >
+                      {t(`menu.reportReasons.${reason}`)}
+                    </DropdownMenu.Item>
+                  ))}
+                </DropdownMenu.SubContent>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Sub>
           )}
           {canModerate && (
             <>

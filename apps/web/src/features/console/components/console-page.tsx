@@ -17,10 +17,13 @@ export function ConsolePageFrame({ titleKey, actions, children, testId }: { titl
   );
 }
 
-/** Dates and times in the console: short, in the reader's language, to the second. */
-export function useConsoleTime() {
+/** Dates and times in the console, in the reader's language: to the second, or compact (month, day, hour, minute) for list rows. */
+export function useConsoleTime(compact = false) {
   const { i18n } = useTranslation();
-  const fmt = new Intl.DateTimeFormat(i18n.language === 'zh' ? 'zh-CN' : i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const fmt = new Intl.DateTimeFormat(
+    i18n.language === 'zh' ? 'zh-CN' : i18n.language,
+    compact ? { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false } : { dateStyle: 'short', timeStyle: 'medium' },
+  );
   return (iso: string) => fmt.format(new Date(iso));
 }
 
@@ -30,7 +33,7 @@ export function ConsolePager({ page, total, limit, onChange }: { page: number; t
   const pages = Math.max(1, Math.ceil(total / limit));
   return (
     <div className="cs-pager">
-      <span className="cs-pager__info">{t('pager.info', { page, pages, total })}</span>
+      <span className="cs-pager__info">{t('pager.info', { page, pages, count: total })}</span>
       <button type="button" className="cs-btn" disabled={page <= 1} onClick={() => onChange(page - 1)}>
         {t('pager.prev')}
       </button>

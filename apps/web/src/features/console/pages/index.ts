@@ -21,7 +21,12 @@ export interface ConsolePage {
 }
 
 export const consolePages: ConsolePage[] = [
+  { path: '', labelKey: 'menu.dashboard', groupKey: 'menu.groups.overview', role: 'moderator', load: () => import('./dashboard') },
+  { path: 'applications', labelKey: 'menu.applications', groupKey: 'menu.groups.queues', role: 'admin', count: 'anchor_applications', load: () => import('./applications') },
+  { path: 'withdrawals', labelKey: 'menu.withdrawals', groupKey: 'menu.groups.queues', role: 'admin', count: 'withdrawals', load: () => import('./withdrawals') },
+  { path: 'reports', labelKey: 'menu.reports', groupKey: 'menu.groups.queues', role: 'moderator', count: 'reports', load: () => import('./reports') },
   { path: 'users', labelKey: 'menu.users', groupKey: 'menu.groups.people', role: 'moderator', load: () => import('./users') },
+  { path: 'roles', labelKey: 'menu.roles', groupKey: 'menu.groups.people', role: 'admin', load: () => import('./roles') },
   { path: 'audit', labelKey: 'menu.audit', groupKey: 'menu.groups.system', role: 'admin', load: () => import('./audit-log') },
 ];
 

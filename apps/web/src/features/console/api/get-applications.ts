@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { listAnchorApplications } from '@livesports/contracts/live-anchor';
+import { request } from '@/shared/api/client';
+import { consoleKeys } from './keys';
+
+// GET api/admin/anchorApplications: every application, oldest pending first (the console keeps the pending ones).
+export const fetchApplications = () => request(listAnchorApplications, { page: 1, limit: 50 });
+
+export const applicationsQueryOptions = () => queryOptions({ queryKey: consoleKeys.applications(), queryFn: fetchApplications });
+
+export const useApplications = () => useQuery(applicationsQueryOptions());
