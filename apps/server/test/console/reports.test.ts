@@ -69,7 +69,7 @@ describe('console reports: api/admin/reports/list and api/admin/reports/handle',
     ]);
   });
 
-  it('dismisses; mutes and bans the author through a sanction row; never a staff member', async () => {
+  it('dismisses; mutes the author, and an administrator bans them, through the account module; never a staff member', async () => {
     const a = await reportedPost('Fair comment');
     expect((await handle({ target_type: 'post', target_id: a.post.id, action: 'dismiss' })).data).toEqual({ handled: 2, status: 'dismissed' });
     expect(find(await openGroups(s.moderator.token, { status: 'dismissed' }), 'post', a.post.id)).toBeDefined();
@@ -82,16 +82,19 @@ describe('console reports: api/admin/reports/list and api/admin/reports/handle',
     expect(Math.round((mute.endsAt!.getTime() - mute.createdAt.getTime()) / 3_600_000)).toBe(24);
 
     const c = await reportedPost('Worse');
-    await handle({ target_type: 'post', target_id: c.post.id, action: 'ban', reason: 'Repeated abuse' });
+    // Bans are the administrators' (the account module decides who may sanction whom).
+    const byModerator = await handle({ target_type: 'post', target_id: c.post.id, action: 'ban', reason: 'Repeated abuse' });
+    expect({ status: byModerator.status, msg: byModerator.msg }).toEqual({ status: 403, msg: 'Only administrators may ban or unban an account' });
+    expect(find(await openGroups(), 'post', c.post.id)).toBeDefined();
+    await handle({ target_type: 'post', target_id: c.post.id, action: 'ban', reason: 'Repeated abuse' }, s.admin.token);
     const [ban] = await app.database.db
       .select()
       .from(userSanctions)
       .where(and(eq(userSanctions.userId, c.author.id), eq(userSanctions.kind, 'ban')));
     expect(ban).toMatchObject({ endsAt: null, reason: 'Repeated abuse' });
-    // The queue shows who is sanctioned now.
-    const d = await call(app, content.publishPost, { content: 'Back again' }, { token: c.author.token });
-    await call(app, content.report, { type: 'post', id: d.data.id, reason: 'spam' }, { token: s.viewer.token });
-    expect(find(await openGroups(), 'post', d.data.id)?.author).toMatchObject({ id: c.author.id, sanction: 'ban' });
+    // The queue shows who is sanctioned now (the banned author's sessions are gone: they post no more).
+    expect(find(await openGroups(s.moderator.token, { status: 'actioned' }), 'post', c.post.id)?.author).toMatchObject({ id: c.author.id, sanction: 'ban' });
+    expect((await call(app, content.publishPost, { content: 'Back again' }, { token: c.author.token })).code).toBe(700);
 
     // Staff answer to an administrator, not to the queue.
     const staffPost = (await call(app, content.publishPost, { content: 'Moderator post' }, { token: s.moderator.token })).data;

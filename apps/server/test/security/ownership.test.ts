@@ -72,6 +72,8 @@ const PUBLIC_TARGET = [
   'reserveMatch2',
   'sendReplayDanmaku',
   'attention',
+  'reportChat',
+  'reportRoom',
 ];
 /** The caller's own room: only an anchor; a viewer, and a room admin of someone else's room, are refused. */
 const ANCHOR_ONLY: Record<string, Record<string, unknown>> = {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_TARGET_TYPES, type ReportAction, type ReportGroup, type ReportTargetType } from '@livesports/contracts/console';
+import { useConsoleMe } from '../api/get-me';
 import { useReports } from '../api/get-reports';
 import { useHandleReport } from '../api/handle-report';
 import { ConsolePageFrame, useConsoleTime } from '../components/console-page';
@@ -81,6 +82,8 @@ function ReportDetail({ g }: { g: ReportGroup }) {
   const [reason, setReason] = useState('');
   const [hours, setHours] = useState<number | ''>(24);
   const act = useHandleReport();
+  // Bans are the administrators' (they end sessions and broadcasts); moderators mute.
+  const isAdmin = useConsoleMe().data?.role === 'admin';
   const run = (action: ReportAction) =>
     act.mutate({ target_type: g.target_type, target_id: g.target_id, action, reason: reason.trim(), hours: action === 'mute' || action === 'ban' ? hours || undefined : undefined });
   const needReason = !reason.trim();
@@ -158,9 +161,11 @@ function ReportDetail({ g }: { g: ReportGroup }) {
         <button type="button" className="cs-btn cs-btn--danger" disabled={act.isPending || needReason || !g.author || hours === ''} onClick={() => run('mute')} data-testid="mute">
           {t('reports.actions.mute')}
         </button>
-        <button type="button" className="cs-btn cs-btn--danger" disabled={act.isPending || needReason || !g.author} onClick={() => run('ban')} data-testid="ban">
-          {t('reports.actions.ban')}
-        </button>
+        {isAdmin && (
+          <button type="button" className="cs-btn cs-btn--danger" disabled={act.isPending || needReason || !g.author} onClick={() => run('ban')} data-testid="ban">
+            {t('reports.actions.ban')}
+          </button>
+        )}
       </div>
     </div>
   );
