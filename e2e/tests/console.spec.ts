@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { adminToken } from '../support/anchor';
+import { adminToken, goLive, hasFfmpeg } from '../support/anchor';
 import { api, registerByApi, signInContext } from '../support/session';
 
 // The operator's console (/admin, issue #15): an anchor application approved from the console's
@@ -8,7 +8,7 @@ import { api, registerByApi, signInContext } from '../support/session';
 
 const PAGES = ['', 'applications', 'withdrawals', 'reports', 'roles', 'audit'] as const;
 
-test('an application approved from the console makes an anchor; audited; viewers get 403', async ({ page, browser, request, baseURL }) => {
+test('an application approved from the console makes an anchor who can stream; audited; viewers get 403', async ({ page, browser, request, baseURL }) => {
   test.setTimeout(150_000);
   const applicant = await registerByApi(request);
   await api(
@@ -51,6 +51,15 @@ test('an application approved from the console makes an anchor; audited; viewers
   expect(info).toMatchObject({ is_anchor: 1, state: 'approved' });
   const room = await api(request, 'GET', '/api/Live/getMyRoom', {}, applicant.token);
   expect(room.stream_key).toBeTruthy();
+  // …who can stream: an encoder pushing to the new room's key takes it live.
+  if (hasFfmpeg) {
+    const encoder = await goLive(request, applicant.token);
+    try {
+      await expect.poll(async () => (await api(request, 'GET', '/api/Live/getMyRoom', {}, applicant.token)).is_live, { timeout: 30_000 }).toBe(1);
+    } finally {
+      encoder.kill('SIGKILL');
+    }
+  }
 
   await page.getByTestId('console-menu-audit').click();
   await expect(page.getByTestId('audit-row').first()).toContainText('anchor.approve');
