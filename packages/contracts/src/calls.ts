@@ -6,6 +6,8 @@ import * as chatBarrage from './chat-barrage.ts';
 import * as chatModeration from './chat-moderation.ts';
 import * as chat from './chat.ts';
 import * as consoleCalls from './console.ts';
+import * as consoleCatalog from './console-catalog.ts';
+import * as consoleContent from './console-content.ts';
 import * as content from './content.ts';
 import * as economyGifts from './economy-gifts.ts';
 import * as economyRank from './economy-rank.ts';
@@ -31,6 +33,8 @@ const modules = {
   'chat-moderation': chatModeration,
   chat: chat,
   console: consoleCalls,
+  'console-catalog': consoleCatalog,
+  'console-content': consoleContent,
   content: content,
   'economy-gifts': economyGifts,
   'economy-rank': economyRank,

@@ -16,6 +16,7 @@ import { matchesMessages } from './messages/matches.ts';
 import { chatMessages } from './messages/chat.ts';
 import { replayMessages } from './messages/replays.ts';
 import { consoleMessages } from './messages/console.ts';
+import { consoleOpsMessages } from './messages/console-ops.ts';
 
 export { LANGS, type Lang };
 export const DEFAULT_LANG: Lang = 'en';
@@ -35,6 +36,7 @@ export const messages = {
   ...chatMessages,
   ...replayMessages,
   ...consoleMessages,
+  ...consoleOpsMessages,
 };
 
 export type MessageKey = keyof typeof messages;

@@ -125,7 +125,7 @@ export function createMessagesService(deps: { repo: ChatRepo; bus: Bus; clock: C
         payload: { data: JSON.stringify(notice) },
         ext: null,
       });
-      await publish(stored);
+      return publish(stored);
     },
 
     /** The room's latest `limit` messages, oldest first (a gateway process seeds its memory of the room with them). */

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { PeopleRepo } from './people.repo.ts';
+import type { Prices } from './prices.ts';
 
 /** What every part of the economy module is built with (tests swap the clock). */
 export interface EconomyContext {
@@ -14,6 +15,8 @@ export interface EconomyContext {
   log: { info(o: object, msg?: string): void; warn(o: object, msg?: string): void; error(o: object, msg?: string): void };
   /** Coins moved into a leaderboard (gift, guard, noble): the cached boards are dropped. */
   ranksChanged: () => void;
+  /** Recharge packages, noble and guard prices as they stand (the console changes them). */
+  prices: Prices;
 }
 
 /** Start of the current UTC day, ISO week (Monday) or month; null for "all time". */

@@ -120,6 +120,23 @@ export function createRoomService(deps: RoomDeps) {
     return { room, exp: anchor?.anchorExp ?? 0 };
   }
 
+  /** Ends a room's broadcast: the encoder is disconnected, the recording and the record close. */
+  async function endBroadcast(room: RoomRow) {
+    media.endRecording?.(room.id);
+    if (isLive(room.status) && (await media.kick(room.id)) !== 'none') {
+      // The ingest closes the record when the encoder goes; give it a moment, then make sure
+      // (an external SRS cannot be kicked from here).
+      for (let i = 0; i < 20; i++) {
+        const now = await repo.find(room.id);
+        if (now && !isLive(now.status)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const after = await repo.find(room.id);
+    if (after && after.status !== RoomStatus.OFFLINE) await repo.goOffline(room.id, clock.now(), 0, EXP_PER_MINUTE);
+    await changed(room.id);
+  }
+
   /** A room a visitor may look at: it exists and its owner is still an anchor (kept until the room changes). */
   const publicRead = cache.define('live:room', {
     key: (roomId: number) => String(roomId),
@@ -246,19 +263,7 @@ export function createRoomService(deps: RoomDeps) {
     /** Ends the broadcast: the encoder is disconnected and the record closes. */
     async endRoom(user: AuthUser, lang: Lang = 'en') {
       const { room, exp } = await ownRoom(user);
-      media.endRecording?.(room.id);
-      if (isLive(room.status) && (await media.kick(room.id)) !== 'none') {
-        // The ingest closes the record when the encoder goes; give it a moment, then make sure
-        // (an external SRS cannot be kicked from here).
-        for (let i = 0; i < 20; i++) {
-          const now = await repo.find(room.id);
-          if (now && !isLive(now.status)) break;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-      const after = await repo.find(room.id);
-      if (after && after.status !== RoomStatus.OFFLINE) await repo.goOffline(room.id, clock.now(), 0, EXP_PER_MINUTE);
-      await changed(room.id);
+      await endBroadcast(room);
       return mine((await repo.find(room.id))!, exp, lang);
     },
 
@@ -268,6 +273,31 @@ export function createRoomService(deps: RoomDeps) {
       const updated = await repo.update(room.id, { streamKey: newStreamKey() });
       if (isLive(room.status)) await media.kick(room.id);
       return mine(updated!, exp, lang);
+    },
+
+    /** The console (moderators): the same actions on any room, by its id. Null when there is no such room. */
+    staff: {
+      async end(roomId: number) {
+        const room = await repo.find(roomId);
+        if (!room) return null;
+        await endBroadcast(room);
+        return repo.find(roomId);
+      },
+      async resetKey(roomId: number) {
+        const room = await repo.find(roomId);
+        if (!room) return null;
+        const updated = await repo.update(roomId, { streamKey: newStreamKey() });
+        if (isLive(room.status)) await media.kick(roomId);
+        await changed(roomId);
+        return updated;
+      },
+      async update(roomId: number, values: { title?: string; type?: number }) {
+        const room = await repo.find(roomId);
+        if (!room) return null;
+        const updated = await repo.update(roomId, Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)));
+        await changed(roomId);
+        return updated;
+      },
     },
 
     async update(user: AuthUser, input: { title?: string; type?: number; cover?: string }, lang: Lang = 'en') {
