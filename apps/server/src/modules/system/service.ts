@@ -21,7 +21,13 @@ export interface SiteExtras {
   hot: { pinned: string[]; hidden: string[] };
 }
 export const EXTRAS_DEFAULT: SiteExtras = {
-  links: [],
+  // Friendly links of this kind of site point at the sports' governing bodies.
+  links: [
+    { name: 'FIFA', url: 'https://www.fifa.com' },
+    { name: 'UEFA', url: 'https://www.uefa.com' },
+    { name: 'FIBA', url: 'https://www.fiba.basketball' },
+    { name: 'NBA', url: 'https://www.nba.com' },
+  ],
   banner: { on: false, image: '', link: '', text: '' },
   announcement: { on: false, text: '', link: '' },
   hot: { pinned: [], hidden: [] },

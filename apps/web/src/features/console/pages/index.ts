@@ -20,7 +20,15 @@ export interface ConsolePage {
   load: () => Promise<{ Component: ComponentType }>;
 }
 
-export const consolePages: ConsolePage[] = [{ path: 'audit', labelKey: 'menu.audit', groupKey: 'menu.groups.system', role: 'admin', load: () => import('./audit-log') }];
+export const consolePages: ConsolePage[] = [
+  { path: 'content', labelKey: 'menu.content', groupKey: 'menu.groups.content', role: 'moderator', load: () => import('./content') },
+  { path: 'rooms', labelKey: 'menu.rooms', groupKey: 'menu.groups.content', role: 'moderator', load: () => import('./rooms') },
+  { path: 'gifts', labelKey: 'menu.gifts', groupKey: 'menu.groups.system', role: 'admin', load: () => import('./gifts') },
+  { path: 'prices', labelKey: 'menu.prices', groupKey: 'menu.groups.system', role: 'admin', load: () => import('./prices') },
+  { path: 'settings', labelKey: 'menu.settings', groupKey: 'menu.groups.system', role: 'admin', load: () => import('./settings') },
+  { path: 'feeds', labelKey: 'menu.feeds', groupKey: 'menu.groups.system', role: 'admin', load: () => import('./feeds') },
+  { path: 'audit', labelKey: 'menu.audit', groupKey: 'menu.groups.system', role: 'admin', load: () => import('./audit-log') },
+];
 
 /** Whether a role may open a page: administrators see everything, moderators their pages only. */
 export const canOpen = (mine: StaffRole, page: Pick<ConsolePage, 'role'>) => mine === 'admin' || page.role === 'moderator';

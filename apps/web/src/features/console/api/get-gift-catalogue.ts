@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { giftCatalogue } from '@livesports/contracts/console-catalog';
+import { request } from '@/shared/api/client';
+
+// GET api/admin/gifts/list: the whole gift catalogue, switched-off gifts included.
+export const fetchGiftCatalogue = () => request(giftCatalogue, {});
+
+export const giftCatalogueQueryOptions = () => queryOptions({ queryKey: ['console', 'gifts'], queryFn: fetchGiftCatalogue });
+
+export const useGiftCatalogue = () => useQuery(giftCatalogueQueryOptions());

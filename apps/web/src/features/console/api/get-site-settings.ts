@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { siteSettings } from '@livesports/contracts/console-catalog';
+import { request } from '@/shared/api/client';
+
+// GET api/admin/settings: the spec settings, links, hot words, banner and announcement.
+export const fetchSiteSettings = () => request(siteSettings, {});
+
+export const siteSettingsQueryOptions = () => queryOptions({ queryKey: ['console', 'settings'], queryFn: fetchSiteSettings });
+
+export const useSiteSettings = () => useQuery(siteSettingsQueryOptions());
