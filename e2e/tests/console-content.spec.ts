@@ -13,20 +13,21 @@ async function adminPage(browser: import('@playwright/test').Browser, baseURL: s
 }
 
 test('a reported comment hidden in the console disappears from the public page', async ({ browser, request, baseURL, page }) => {
-  test.setTimeout(180_000);
-  const author = await registerByApi(request);
+  test.setTimeout(300_000);
+  // The administrator writes the post and reports the comment a fan leaves under it.
+  const token = await adminToken(request);
   const troll = await registerByApi(request);
-  const post = await api(request, 'POST', '/anchor_dynamics_user/insert', { content: `Derby tonight ${Date.now()}`, images: [] }, author.token);
+  const post = await api(request, 'POST', '/anchor_dynamics_user/insert', { content: `Derby tonight ${Date.now()}`, images: [] }, token);
   const text = `rude words ${Date.now()}`;
   const comment = await api(request, 'POST', '/anchor_dynamics_user/comment', { id: post.id, content: text }, troll.token);
-  await api(request, 'POST', '/anchor_dynamics_user/report', { type: 'comment', id: comment.id, reason: 'abuse' }, author.token);
+  await api(request, 'POST', '/anchor_dynamics_user/report', { type: 'comment', id: comment.id, reason: 'abuse' }, token);
 
   // A visitor sees the comment.
   await page.goto(`/circle-detail?id=${post.id}`);
   await expect(page.getByTestId(`comment-${comment.id}`)).toContainText(text);
 
   // The administrator finds it among the reported comments and hides it with a reason.
-  const admin = await adminPage(browser, baseURL!, await adminToken(request));
+  const admin = await adminPage(browser, baseURL!, token);
   await admin.goto('/admin/content');
   await admin.getByTestId('content-tab-comment').click();
   await admin.getByText('Reported only').click();
@@ -39,7 +40,12 @@ test('a reported comment hidden in the console disappears from the public page',
   await expect(form.getByRole('button', { name: 'Hide' })).toBeDisabled();
   await form.getByRole('textbox', { name: 'Reason' }).fill('abusive language');
   await form.getByRole('button', { name: 'Hide' }).click();
+  // Acting closes its reports: it leaves the reported list, and shows as hidden among all comments.
+  await expect(row).toHaveCount(0);
+  await admin.getByText('Reported only').click();
+  await admin.getByRole('button', { name: 'Filter' }).click();
   await expect(row).toHaveAttribute('data-state', 'hidden');
+  await expect(row.getByTestId('content-restore')).toBeVisible();
 
   // The public page no longer shows it.
   await page.reload();
@@ -56,7 +62,7 @@ test('a reported comment hidden in the console disappears from the public page',
 });
 
 test("a gift's price changed in the console shows in an open room's gift panel", async ({ browser, request, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const token = await adminToken(request);
   const anchor = await anchorByApi(request, token);
   const fan = await registerByApi(request);
