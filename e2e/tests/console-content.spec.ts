@@ -111,6 +111,69 @@ test("a gift's price changed in the console shows in an open room's gift panel",
   await admin.context().close();
 });
 
+test('a warning sent from the console to an open room shows in its chat', async ({ browser, request, baseURL, page }) => {
+  test.setTimeout(300_000);
+  const token = await adminToken(request);
+  const anchor = await anchorByApi(request, token);
+  await api(request, 'GET', '/api/Live/startRoom', {}, anchor.token);
+
+  // A visitor has the room open.
+  await page.goto(`/live?id=${anchor.id}`);
+  await expect(page.getByTestId('chat-panel')).toHaveAttribute('data-status', 'online');
+
+  const admin = await adminPage(browser, baseURL!, token);
+  await admin.goto('/admin/rooms');
+  const row = admin.locator(`[data-testid="room-row"][data-id="${anchor.id}"]`);
+  await expect(row).toBeVisible();
+  await row.getByTestId('room-warn').click();
+  await admin.getByTestId('reason-form').getByRole('textbox').fill('Keep the language clean, please.');
+  await admin.getByTestId('reason-form').getByRole('button', { name: 'Send' }).click();
+
+  const notice = page.locator('[data-testid="chat-notice"][data-action="warning"]');
+  await expect(notice).toContainText('Keep the language clean, please.');
+  await admin.context().close();
+});
+
+test('a headline featured in the console leads the home page, under the announcement', async ({ browser, request, baseURL, page }) => {
+  test.setTimeout(300_000);
+  const token = await adminToken(request);
+  const admin = await adminPage(browser, baseURL!, token);
+  await admin.goto('/admin/content');
+  // The oldest headline of the list is not among the latest five on the home page.
+  const rows = admin.getByTestId('content-row');
+  await expect(rows.first()).toBeVisible();
+  const last = rows.last();
+  const id = await last.getAttribute('data-id');
+  const title = (await last.locator('.cs-text__title').innerText()).trim();
+  await last.getByTestId('content-feature').click();
+  await expect(last).toContainText('Featured');
+
+  await admin.goto('/admin/settings');
+  const card = admin.getByTestId('settings-announcement');
+  await card.getByLabel('Shown').check();
+  await card.getByLabel('Text').fill('Cup final tonight at 20:00');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(card.getByLabel('Shown')).toBeChecked();
+
+  await page.goto('/');
+  await expect(page.getByTestId('site-announcement')).toHaveText('Cup final tonight at 20:00');
+  const first = page.getByTestId('home-headlines').locator('li').first();
+  await expect(first).toContainText(title);
+  await expect(first).toHaveAttribute('data-featured', 'true');
+  await page.screenshot({ path: test.info().outputPath('home-featured.png') });
+
+  // Back as it was, for the journeys after this one.
+  await admin.goto('/admin/content');
+  const again = admin.locator(`[data-testid="content-row"][data-id="${id}"]`);
+  await again.getByTestId('content-feature').click();
+  await expect(again).not.toContainText('Featured');
+  await admin.goto('/admin/settings');
+  await admin.getByTestId('settings-announcement').getByLabel('Shown').uncheck();
+  await admin.getByTestId('settings-announcement').getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByTestId('settings-announcement').getByLabel('Shown')).not.toBeChecked();
+  await admin.context().close();
+});
+
 test('the console pages read in zh, en and es (1280 px)', async ({ browser, request, baseURL }, testInfo) => {
   test.setTimeout(180_000);
   const token = await adminToken(request);

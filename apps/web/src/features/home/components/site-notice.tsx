@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAppStore } from '@/shared/stores/app';
+import { IconBell } from '@/shared/ui/icons';
 import './site-notice.css';
 
 /** A link from the settings: a path of this site stays in the app, an address opens in a new tab. */
@@ -29,7 +30,7 @@ export function SiteNotice() {
     <div className="site-notice">
       {announcement && (
         <To href={announcement.link} className="site-notice__announcement">
-          <span aria-hidden>📢</span>
+          <IconBell size={16} />
           <span data-testid="site-announcement">{announcement.text}</span>
         </To>
       )}
