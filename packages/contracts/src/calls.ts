@@ -7,6 +7,8 @@ import * as chatModeration from './chat-moderation.ts';
 import * as chat from './chat.ts';
 import * as consoleCalls from './console.ts';
 import * as consoleUsers from './console-users.ts';
+import * as consoleCatalog from './console-catalog.ts';
+import * as consoleContent from './console-content.ts';
 import * as content from './content.ts';
 import * as economyGifts from './economy-gifts.ts';
 import * as economyRank from './economy-rank.ts';
@@ -33,6 +35,8 @@ const modules = {
   chat: chat,
   console: consoleCalls,
   'console-users': consoleUsers,
+  'console-catalog': consoleCatalog,
+  'console-content': consoleContent,
   content: content,
   'economy-gifts': economyGifts,
   'economy-rank': economyRank,

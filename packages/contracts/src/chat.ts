@@ -78,9 +78,11 @@ export const ImCustomType = { GIFT: 100, ENTRANCE: 102, NOTICE: 103 } as const;
 /** payload.data of a moderation notice (stored in the room's history like any message). */
 export interface ImNotice {
   type: 103;
-  action: 'mute' | 'unmute' | 'kick' | 'admin_set' | 'admin_remove';
+  /** `warning`: the site's staff speaking to the room (`text`; `target` is the room's anchor). */
+  action: 'mute' | 'unmute' | 'kick' | 'admin_set' | 'admin_remove' | 'warning';
   target: { id: number; nick: string };
   minutes?: number;
+  text?: string;
 }
 
 /** One group message as clients receive it (in history and live). */

@@ -17,6 +17,7 @@ import { chatMessages } from './messages/chat.ts';
 import { replayMessages } from './messages/replays.ts';
 import { consoleMessages } from './messages/console.ts';
 import { consoleUsersMessages } from './messages/console-users.ts';
+import { consoleOpsMessages } from './messages/console-ops.ts';
 
 export { LANGS, type Lang };
 export const DEFAULT_LANG: Lang = 'en';
@@ -37,6 +38,7 @@ export const messages = {
   ...replayMessages,
   ...consoleMessages,
   ...consoleUsersMessages,
+  ...consoleOpsMessages,
 };
 
 export type MessageKey = keyof typeof messages;

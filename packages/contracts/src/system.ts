@@ -15,6 +15,12 @@ export const systemSettingsSchema = z.object({
   /** Which login methods the server can complete (e.g. google when OAuth is configured). */
   third_login: z.array(z.string()),
   captcha: z.boolean(),
+  /** Friendly links for the footer (set in the console). */
+  links: z.array(z.object({ name: z.string(), url: z.string() })).optional(),
+  /** The home page's banner, when switched on. */
+  banner: z.object({ image: z.string(), link: z.string(), text: z.string() }).nullable().optional(),
+  /** The site-wide announcement, when switched on. */
+  announcement: z.object({ text: z.string(), link: z.string() }).nullable().optional(),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 export const SYSTEM_SETTING_KEYS = [

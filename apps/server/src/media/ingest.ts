@@ -119,6 +119,11 @@ export class Ingest {
     return this.byRoom.has(roomId);
   }
 
+  /** The streams this process receives and whether each one's transcoder runs (the console's media page). */
+  streams(): Array<{ roomId: number; transcoding: boolean; restarts: number }> {
+    return [...this.byRoom.values()].map((s) => ({ roomId: s.roomId, transcoding: s.ladder !== null, restarts: s.restarts }));
+  }
+
   /** The levels a live room has now, with heights once the ladder is planned. */
   levels(roomId: number): Array<{ level: LiveLevel; height: number }> {
     const s = this.byRoom.get(roomId);

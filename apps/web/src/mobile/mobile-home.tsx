@@ -2,6 +2,7 @@ import { type ReactNode, lazy } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { anchorList, paths } from '@/config/paths';
+import { SiteNotice } from '@/features/home/components/site-notice';
 import { HotSearches } from '@/features/search/components/hot-searches';
 import { AfterFirstPaint, SectionPlaceholder } from '@/shared/ui/after-first-paint';
 import { IconBall, IconBasketball, IconGamepad, IconGrid, IconNews, IconTrophy, IconTv } from '@/shared/ui/icons';
@@ -54,6 +55,7 @@ export function MobileHome() {
   const { t } = useTranslation('home');
   return (
     <div className="m-home">
+      <SiteNotice />
       <section className="m-hero">
         <span className="m-hero__kicker">{t('hero.kicker')}</span>
         <h1 className="m-hero__title">{t('hero.title')}</h1>

@@ -134,7 +134,7 @@ export function createMessagesService(deps: {
         payload: { data: JSON.stringify(notice) },
         ext: null,
       });
-      await publish(stored);
+      return publish(stored);
     },
 
     /** The room's latest `limit` messages, oldest first (a gateway process seeds its memory of the room with them). */

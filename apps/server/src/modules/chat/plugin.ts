@@ -10,6 +10,7 @@ import { createModerationRepo } from './moderation.repo.ts';
 import { type ModerationService, createModerationService } from './moderation.service.ts';
 import { createChatRepo } from './repo.ts';
 import { chatRoutes } from './routes.ts';
+import { chatStaffRoutes } from './staff.routes.ts';
 
 /** See createBatchedAppend: on embedded PGlite a room's messages are written 30 ms at a time. */
 const PGLITE_GATHER_MS = 30;
@@ -47,7 +48,7 @@ export const chatModule = fp(
     // Moderation posts its notices through the messages service, which asks moderation for checks.
     let moderation: ModerationService;
     const messages = createMessagesService({ repo: createChatRepo(db, { gatherMs: config.DATABASE_URL ? 0 : PGLITE_GATHER_MS }), bus, clock, moderation: () => moderation, perks, speak });
-    moderation = createModerationService({ repo: modRepo, bus, clock, notice: (roomId, actorId, n) => messages.postNotice(roomId, actorId, n) });
+    moderation = createModerationService({ repo: modRepo, bus, clock, notice: async (roomId, actorId, n) => void (await messages.postNotice(roomId, actorId, n)) });
     const direct = createDirectService({ repo: directRepo, moderation: modRepo, bus, admit: messages.admit, speak });
     const horns = createHornsService({
       repo: directRepo,
@@ -75,7 +76,16 @@ export const chatModule = fp(
       sessionActive: (sessionId, userId) => app.account.sessionActive(sessionId, userId),
       sessionsEndedChannel: SESSIONS_ENDED,
     });
+    await app.register(chatStaffRoutes, {
+      messages,
+      moderation,
+      audit: (entry) => app.console.audit(entry),
+      anchor: async (roomId) => {
+        const u = await modRepo.user(roomId);
+        return u && u.isAnchor === 1 ? { nick: u.user_nickname } : null;
+      },
+    });
     app.addHook('onClose', () => moderation.close());
   },
-  { name: 'chat', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'clock', 'bus', 'http', 'envelope', 'auth', 'account', 'economy'] },
+  { name: 'chat', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'clock', 'bus', 'http', 'envelope', 'auth', 'account', 'economy', 'console'] },
 );

@@ -2,6 +2,9 @@ import fp from 'fastify-plugin';
 import { createContentRepo } from './repo.ts';
 import { contentRoutes } from './routes.ts';
 import { type ContentService, createContentService } from './service.ts';
+import { createContentStaffRepo } from './staff.repo.ts';
+import { contentStaffRoutes } from './staff.routes.ts';
+import { FEATURED_KEY, createContentStaffService } from './staff.service.ts';
 import { createUploadService } from './uploads.ts';
 
 declare module 'fastify' {
@@ -25,6 +28,19 @@ export const contentModule = fp(
     app.decorate('content', service);
     app.siteSearch.provide({ articles: service.searchArticles, posts: service.searchPosts });
     await app.register(contentRoutes, { service, uploads });
+    // The console: hide, restore, delete, feature on the home page (moderators).
+    const staff = createContentStaffService({
+      repo: createContentStaffRepo(app.database.db),
+      content: repo,
+      clock,
+      cache: app.readCache,
+      audit: app.console.audit,
+      transaction: (fn) => app.database.db.transaction(fn),
+      featuredIds: () => app.system.stored(FEATURED_KEY),
+      storeFeatured: (ids, tx) => app.system.store({ [FEATURED_KEY]: ids }, tx),
+      settingsChanged: () => app.system.changed(),
+    });
+    await app.register(contentStaffRoutes, { staff });
   },
-  { name: 'content', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'clock', 'read-cache', 'storage', 'http', 'envelope', 'auth', 'account', 'search'] },
+  { name: 'content', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'clock', 'read-cache', 'storage', 'http', 'envelope', 'auth', 'account', 'search', 'console', 'system'] },
 );

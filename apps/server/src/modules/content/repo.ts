@@ -96,6 +96,11 @@ export function createContentRepo(db: Db) {
       ]);
       return { list, total: n };
     },
+    /** Visible headlines among `ids`, as cards (in no particular order). */
+    async articlesByIds(ids: number[]) {
+      if (!ids.length) return [];
+      return articleBase().where(and(inArray(articles.id, ids), eq(articles.status, 1)));
+    },
     async articleById(id: number, viewer: number | null = null) {
       const isLiked =
         viewer == null ? sql<boolean>`false` : sql<boolean>`exists (select 1 from ${articleLikes} where ${articleLikes.articleId} = ${articles.id} and ${articleLikes.userId} = ${viewer})`;

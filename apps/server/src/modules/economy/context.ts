@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { PeopleRepo } from './people.repo.ts';
+import type { Prices } from './prices.ts';
 
 /** What every part of the economy module is built with (tests swap the clock). */
 export interface EconomyContext {
@@ -16,6 +17,8 @@ export interface EconomyContext {
   ranksChanged: () => void;
   /** Records a staff action in the console's audit log, inside the transaction that makes it (absent in unit tests). */
   audit?: StaffAudit;
+  /** Recharge packages, noble and guard prices as they stand (the console changes them). */
+  prices: Prices;
 }
 
 /** The console's audit recorder as the economy sees it (filled from `app.console.audit`). */

@@ -22,7 +22,7 @@ function setup(opts: { sessionOpen?: boolean } = {}) {
     sessionOpen: async () => opts.sessionOpen ?? true,
   });
   // No driver client on this handle: sends take the general path, whose first steps are the checks.
-  const ctx = { db: {} as never, clock: fakeClock(), bus: fakeBus(), people, publicUrl: 'http://127.0.0.1', log: console, ranksChanged: () => {} } as EconomyContext;
+  const ctx = { db: {} as never, clock: fakeClock(), bus: fakeBus(), people, publicUrl: 'http://127.0.0.1', log: console, ranksChanged: () => {} } as unknown as EconomyContext;
   const sut = createGiftsService(ctx, repo, fakeRepo<WalletRepo>());
   return { sut, repo, people };
 }

@@ -1,4 +1,4 @@
-import { GUARD_PLANS, anchorShare, guardPlan } from '@livesports/contracts/economy';
+import { anchorShare } from '@livesports/contracts/economy';
 import { type Lang, translate } from '@livesports/contracts/messages';
 import type { AuthUser } from '../../platform/auth.ts';
 import { badInput } from '../../platform/errors.ts';
@@ -13,7 +13,7 @@ export function createGuardsService(ctx: EconomyContext, repo: GuardsRepo) {
   return {
     async list(user: AuthUser | null, roomId: number | undefined, lang: Lang) {
       const now = ctx.clock.now();
-      const plans = GUARD_PLANS.map((p) => ({ ...p, name: translate(lang, `economy.guard_${p.level}`) }));
+      const plans = (await ctx.prices.guards()).map((p) => ({ ...p, name: translate(lang, `economy.guard_${p.level}`) }));
       if (!roomId) return { plans, guards: [], mine: null };
       const [guards, mine] = await Promise.all([repo.ofRoom(roomId, now), user ? repo.find(user.id, roomId, now) : null]);
       return {
@@ -24,7 +24,7 @@ export function createGuardsService(ctx: EconomyContext, repo: GuardsRepo) {
     },
 
     async buy(user: AuthUser, input: { room_id: number; guard_id: number; idempotency_key: string }) {
-      const plan = guardPlan(input.guard_id);
+      const plan = await ctx.prices.guard(input.guard_id);
       if (!plan) throw badInput('economy.guard_unknown');
       const { sender, anchor } = await senderAndAnchor(ctx, user, input.room_id, 'economy.self_guard');
       const meta: OpMeta = { sender: sender.user_nickname, anchor: anchor.user_nickname };

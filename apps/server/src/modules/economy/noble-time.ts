@@ -15,9 +15,10 @@ export interface Membership {
  *     ratio of the monthly prices and added;
  *   - a lower tier (only invite rewards do this; purchases are refused) → the days are converted
  *     into the current, higher tier the same way.
+ * `monthPrice` gives the prices in force (the console may change them); the shipped ones otherwise.
  */
-export function addNobleTime(current: Membership | null, tier: NobleTier, days: number, now: Date): Membership {
-  const price = (t: NobleTier) => nobleInfo(t).price;
+export function addNobleTime(current: Membership | null, tier: NobleTier, days: number, now: Date, monthPrice?: (t: NobleTier) => number): Membership {
+  const price = monthPrice ?? ((t: NobleTier) => nobleInfo(t).price);
   const rank = (t: NobleTier) => nobleInfo(t).rank;
   const added = days * DAY_MS;
   if (!current || current.expiresAt <= now) return { tier, expiresAt: new Date(now.getTime() + added) };

@@ -1,4 +1,4 @@
-import { NOBLES, NOBLE_MONTH_DAYS, type NobleTier, nobleInfo } from '@livesports/contracts/economy';
+import { NOBLE_MONTH_DAYS, type NobleTier, nobleInfo } from '@livesports/contracts/economy';
 import type { NobleStatus } from '@livesports/contracts/economy-gifts';
 import { type Lang, translate } from '@livesports/contracts/messages';
 import type { Db } from '../../db/client.ts';
@@ -24,7 +24,8 @@ export function createNoblesService(ctx: EconomyContext, repo: NoblesRepo) {
     const row = await repo.lock(tx, userId, now);
     const current = row.expiresAt > now ? { tier: row.tier as NobleTier, expiresAt: row.expiresAt } : null;
     if (opts.refuseLower && current && nobleInfo(current.tier).rank > nobleInfo(tier).rank) throw badInput('economy.noble_lower');
-    const next = addNobleTime(current, tier, days, now);
+    const list = await ctx.prices.nobles();
+    const next = addNobleTime(current, tier, days, now, (t) => list.find((n) => n.tier === t)!.price);
     await repo.save(tx, userId, next.tier, next.expiresAt);
     return { ...next, row };
   }
@@ -33,7 +34,7 @@ export function createNoblesService(ctx: EconomyContext, repo: NoblesRepo) {
     grant,
 
     async info(user: AuthUser | null, lang: Lang) {
-      const tiers = NOBLES.map((n) => ({ ...n, name: translate(lang, `economy.noble_${n.tier}`) }));
+      const tiers = (await ctx.prices.nobles()).map((n) => ({ ...n, name: translate(lang, `economy.noble_${n.tier}`) }));
       const mine = user ? status(await repo.find(user.id), ctx.clock.now()) : null;
       return { tiers, mine };
     },
@@ -43,7 +44,7 @@ export function createNoblesService(ctx: EconomyContext, repo: NoblesRepo) {
     },
 
     async buy(user: AuthUser, input: { tier: NobleTier; months: number; idempotency_key: string }) {
-      const info = nobleInfo(input.tier);
+      const info = await ctx.prices.noble(input.tier);
       const price = info.price * input.months;
       const { result } = await runOp(
         ctx.db,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { chargeRule, chargeRulesIn } from '@livesports/contracts/economy';
 import type { RechargeOrder } from '@livesports/contracts/economy-wallet';
 import type { AuthUser } from '../../platform/auth.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
@@ -38,15 +37,15 @@ export function createRechargeService(ctx: EconomyContext, repo: RechargeRepo, p
 
   return {
     /** The packages priced in the default provider's currency (the first offered: the one the site pays with). */
-    rules() {
+    async rules() {
       const currency = providers[0]?.currency ?? 'CNY';
-      return { list: chargeRulesIn(currency), currency, providers: [...byName.keys()] };
+      return { list: await ctx.prices.rules(currency), currency, providers: [...byName.keys()] };
     },
 
     async createOrder(user: AuthUser, input: { id: number; provider: string }) {
       const provider = byName.get(input.provider);
       if (!provider) throw badInput('economy.provider_unknown');
-      const rule = chargeRule(input.id, provider.currency);
+      const rule = (await ctx.prices.rules(provider.currency)).find((r) => r.id === input.id);
       if (!rule) throw badInput('economy.rule_unknown');
       const orderNo = newOrderNo(ctx.clock.now());
       await repo.insert({ orderNo, userId: user.id, ruleId: rule.id, coins: rule.coins, money: rule.money, currency: rule.currency, provider: provider.name });

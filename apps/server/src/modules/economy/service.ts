@@ -23,6 +23,7 @@ import { createRankingRepo } from './ranking.repo.ts';
 import { createRankingService } from './ranking.service.ts';
 import { createRechargeRepo } from './recharge.repo.ts';
 import { createRechargeService } from './recharge.service.ts';
+import { createPrices } from './prices.ts';
 import { createWalletRepo } from './wallet.repo.ts';
 import { createWalletService } from './wallet.service.ts';
 import { createWithdrawalsRepo } from './withdrawals.repo.ts';
@@ -46,6 +47,8 @@ export interface EconomyDeps {
   cache?: ReadCache;
   /** The console's audit log for staff actions (withdrawal reviews). */
   audit?: EconomyContext['audit'];
+  /** The stored price changes (system settings, JSON); absent, the shipped prices apply. */
+  storedPrices?: () => Promise<unknown>;
 }
 
 /**
@@ -56,7 +59,17 @@ export interface EconomyDeps {
 export function createEconomyService(deps: EconomyDeps) {
   // A gift storm drops the boards here on every send but tells other processes at most once a second.
   const ranksChanged = () => void deps.cache?.invalidate(['ranks'], { coalesceMs: 1000 }).catch((err) => deps.log.warn({ err }, 'leaderboards not dropped'));
-  const ctx: EconomyContext = { db: deps.db, clock: deps.clock, bus: deps.bus, people: createPeopleRepo(deps.db), publicUrl: deps.publicUrl, log: deps.log, ranksChanged, audit: deps.audit };
+  const ctx: EconomyContext = {
+    db: deps.db,
+    clock: deps.clock,
+    bus: deps.bus,
+    people: createPeopleRepo(deps.db),
+    publicUrl: deps.publicUrl,
+    log: deps.log,
+    ranksChanged,
+    prices: createPrices(deps.storedPrices ?? (async () => undefined)),
+    audit: deps.audit,
+  };
   const sandbox = deps.sandbox === false ? null : createSandboxProvider({ secret: deps.sandboxSecret, currency: deps.currency });
   const providers = [...(sandbox ? [sandbox] : []), ...(deps.providers ?? [])];
 
@@ -73,6 +86,8 @@ export function createEconomyService(deps: EconomyDeps) {
   const invites = createInvitesService(ctx, createInvitesRepo(deps.db), giftsRepo, nobles);
 
   return {
+    /** Recharge packages, noble and guard prices in force. */
+    prices: ctx.prices,
     wallet,
     recharge,
     gifts,

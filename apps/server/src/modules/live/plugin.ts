@@ -16,6 +16,9 @@ import { type MatchLookup, type ReservationService, createReservationService } f
 import { createRoomRepo } from './room.repo.ts';
 import { type LiveMedia, type RoomService, createRoomService } from './room.service.ts';
 import { liveRoutes } from './routes.ts';
+import { createLiveStaffRepo } from './staff.repo.ts';
+import { liveStaffRoutes } from './staff.routes.ts';
+import { createLiveStaffService } from './staff.service.ts';
 
 /** Something that pushes into this process's own ingest (the demo's broadcaster): started once it listens, stopped before it. */
 export interface LocalPublisher {
@@ -156,6 +159,17 @@ export const liveModule = fp(
     await app.register(liveRoutes, { applications, rooms, reservations, links });
     await app.register(playRoutes, { ingest, viewers, secret, clock });
     await app.register(srsHookRoutes, { hooks: rooms });
+    // The console: rooms (moderators) and the media status (administrators).
+    const staff = createLiveStaffService({
+      repo: createLiveStaffRepo(db),
+      rooms,
+      media,
+      audit: (entry) => app.console.audit(entry),
+      streams: () => (ingest && ingestRunning ? ingest.streams() : []),
+      ffmpeg,
+      busKind: app.bus.kind,
+    });
+    await app.register(liveStaffRoutes, { staff });
 
     app.addHook('onListen', async () => {
       await viewers.start();

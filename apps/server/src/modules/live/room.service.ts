@@ -122,8 +122,8 @@ export function createRoomService(deps: RoomDeps) {
     return { room, exp: anchor?.anchorExp ?? 0 };
   }
 
-  /** Ends a broadcast: the encoder is disconnected, the record closes, the room goes offline. */
-  async function stop(room: { id: number; status: number }) {
+  /** Ends a room's broadcast: the encoder is disconnected, the recording and the record close. */
+  async function endBroadcast(room: RoomRow) {
     media.endRecording?.(room.id);
     if (isLive(room.status) && (await media.kick(room.id)) !== 'none') {
       // The ingest closes the record when the encoder goes; give it a moment, then make sure
@@ -265,14 +265,14 @@ export function createRoomService(deps: RoomDeps) {
     /** Ends the broadcast: the encoder is disconnected and the record closes. */
     async endRoom(user: AuthUser, lang: Lang = 'en') {
       const { room, exp } = await ownRoom(user);
-      await stop(room);
+      await endBroadcast(room);
       return mine((await repo.find(room.id))!, exp, lang);
     },
 
     /** Staff end a room's broadcast (a banned anchor's): as the anchor's own end, without asking who. */
     async stopForStaff(roomId: number) {
       const room = await repo.find(roomId);
-      if (room) await stop(room);
+      if (room) await endBroadcast(room);
     },
 
     /** A new stream key; the old one stops working at once, and a stream using it is cut. */
@@ -281,6 +281,31 @@ export function createRoomService(deps: RoomDeps) {
       const updated = await repo.update(room.id, { streamKey: newStreamKey() });
       if (isLive(room.status)) await media.kick(room.id);
       return mine(updated!, exp, lang);
+    },
+
+    /** The console (moderators): the same actions on any room, by its id. Null when there is no such room. */
+    staff: {
+      async end(roomId: number) {
+        const room = await repo.find(roomId);
+        if (!room) return null;
+        await endBroadcast(room);
+        return repo.find(roomId);
+      },
+      async resetKey(roomId: number) {
+        const room = await repo.find(roomId);
+        if (!room) return null;
+        const updated = await repo.update(roomId, { streamKey: newStreamKey() });
+        if (isLive(room.status)) await media.kick(roomId);
+        await changed(roomId);
+        return updated;
+      },
+      async update(roomId: number, values: { title?: string; type?: number }) {
+        const room = await repo.find(roomId);
+        if (!room) return null;
+        const updated = await repo.update(roomId, Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)));
+        await changed(roomId);
+        return updated;
+      },
     },
 
     async update(user: AuthUser, input: { title?: string; type?: number; cover?: string }, lang: Lang = 'en') {

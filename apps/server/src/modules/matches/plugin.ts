@@ -4,6 +4,8 @@ import { createReplayFeed } from './replay/feed.ts';
 import { createMatchesRepo } from './repo.ts';
 import { matchesRoutes } from './routes.ts';
 import { type MatchesService, createMatchesService } from './service.ts';
+import { FEED_TOKEN_KEY, createFeedToken, createMatchesStaffService } from './staff.service.ts';
+import { matchesStaffRoutes } from './staff.routes.ts';
 
 /** The matches module's public face: its service, and a hook for extras that run after each replay tick. */
 export type MatchesModule = MatchesService & {
@@ -25,12 +27,23 @@ export const matchesModule = fp(
   async (app) => {
     const { config, clock } = app;
     const repo = createMatchesRepo(app.database.db);
-    const service = createMatchesService({ repo, bus: app.bus, clock, feedToken: app.secrets.named('feed', config.FEED_TOKEN), cache: app.readCache });
+    const feedToken = createFeedToken({ configured: app.secrets.named('feed', config.FEED_TOKEN), fromEnv: !!config.FEED_TOKEN, stored: () => app.system.stored(FEED_TOKEN_KEY) });
+    const service = createMatchesService({ repo, bus: app.bus, clock, feedToken, cache: app.readCache });
     const unlisten = await service.listen();
     const afterTick: Array<() => Promise<void>> = [];
     app.decorate('matches', { ...service, afterReplayTick: (fn: () => Promise<void>) => void afterTick.push(fn) });
     await app.register(matchesRoutes, { service });
     await app.register(scoreSocket, { service });
+    // The console: feed status and the token's rotation (administrators).
+    const staff = createMatchesStaffService({
+      db: app.database.db,
+      clock,
+      token: feedToken,
+      audit: app.console.audit,
+      storeToken: (value, tx) => app.system.store({ [FEED_TOKEN_KEY]: value }, tx),
+      settingsChanged: () => app.system.changed(),
+    });
+    await app.register(matchesStaffRoutes, { staff });
     const replay = createReplayFeed({
       sink: service.ingest,
       repo,
@@ -57,5 +70,5 @@ export const matchesModule = fp(
       await unlisten().catch(() => undefined);
     });
   },
-  { name: 'matches', fastify: '5.x', dependencies: ['config', 'read-cache', 'secrets', 'database', 'clock', 'bus', 'http', 'envelope', 'auth'] },
+  { name: 'matches', fastify: '5.x', dependencies: ['config', 'read-cache', 'secrets', 'database', 'clock', 'bus', 'http', 'envelope', 'auth', 'system', 'console'] },
 );

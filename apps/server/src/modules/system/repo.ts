@@ -1,5 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+
+/** The shared database or one of its transactions (a setting and its audit row commit together). */
+export type Conn = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 import { hotKeywords, systemSettings } from '../../db/schema/system.ts';
 
 export function createSystemRepo(db: Db) {
@@ -7,8 +10,8 @@ export function createSystemRepo(db: Db) {
     async allSettings() {
       return db.select({ key: systemSettings.key, value: systemSettings.value }).from(systemSettings);
     },
-    async setSetting(key: string, value: string) {
-      await db
+    async setSetting(key: string, value: string, tx?: Conn) {
+      await (tx ?? db)
         .insert(systemSettings)
         .values({ key, value })
         .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: sql`now()` } });

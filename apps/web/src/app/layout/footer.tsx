@@ -21,12 +21,12 @@ const SOCIAL = [
   },
 ];
 
-// Friendly links of this kind of site point at the sports' governing bodies.
+// Friendly links of this kind of site point at the sports' governing bodies (until the settings say otherwise).
 const FRIENDS = [
-  { name: 'FIFA', href: 'https://www.fifa.com' },
-  { name: 'UEFA', href: 'https://www.uefa.com' },
-  { name: 'FIBA', href: 'https://www.fiba.basketball' },
-  { name: 'NBA', href: 'https://www.nba.com' },
+  { name: 'FIFA', url: 'https://www.fifa.com' },
+  { name: 'UEFA', url: 'https://www.uefa.com' },
+  { name: 'FIBA', url: 'https://www.fiba.basketball' },
+  { name: 'NBA', url: 'https://www.nba.com' },
 ];
 
 /** Footer (spec §2): social, contact, site map, help, friendly links, contact details from system settings. */
@@ -144,9 +144,9 @@ export function Footer() {
         <div className="footer__col">
           <h3>{t('footer.friends')}</h3>
           <ul>
-            {FRIENDS.map((f) => (
-              <li key={f.name}>
-                <a href={f.href} target="_blank" rel="noopener noreferrer">
+            {(system?.links ?? FRIENDS).map((f) => (
+              <li key={`${f.name}|${f.url}`} data-testid="footer-link">
+                <a href={f.url} target="_blank" rel="noopener noreferrer">
                   {f.name}
                 </a>
               </li>

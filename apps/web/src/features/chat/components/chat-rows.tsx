@@ -44,8 +44,8 @@ export function NoticeRow({ m, notice }: { m: ImMessage; notice: ImNotice }) {
   const { t } = useTranslation('chat');
   const d = notice.minutes ? t(`duration.${notice.minutes}`, { defaultValue: t('minutes', { n: notice.minutes }) }) : '';
   return (
-    <li className="chat-row chat-row--notice" data-testid="chat-notice" data-action={notice.action}>
-      {t(`notice.${notice.action}`, { actor: m.nick, target: notice.target.nick, d })}
+    <li className={notice.action === 'warning' ? 'chat-row chat-row--notice chat-row--warning' : 'chat-row chat-row--notice'} data-testid="chat-notice" data-action={notice.action}>
+      {t(`notice.${notice.action}`, { actor: m.nick, target: notice.target.nick, d, text: notice.text ?? '' })}
     </li>
   );
 }

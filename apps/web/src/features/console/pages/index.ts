@@ -27,6 +27,12 @@ export const consolePages: ConsolePage[] = [
   { path: 'reports', labelKey: 'menu.reports', groupKey: 'menu.groups.queues', role: 'moderator', count: 'reports', load: () => import('./reports') },
   { path: 'users', labelKey: 'menu.users', groupKey: 'menu.groups.people', role: 'moderator', load: () => import('./users') },
   { path: 'roles', labelKey: 'menu.roles', groupKey: 'menu.groups.people', role: 'admin', load: () => import('./roles') },
+  { path: 'content', labelKey: 'menu.content', groupKey: 'menu.groups.content', role: 'moderator', load: () => import('./content') },
+  { path: 'rooms', labelKey: 'menu.rooms', groupKey: 'menu.groups.content', role: 'moderator', load: () => import('./rooms') },
+  { path: 'gifts', labelKey: 'menu.gifts', groupKey: 'menu.groups.system', role: 'admin', load: () => import('./gifts') },
+  { path: 'prices', labelKey: 'menu.prices', groupKey: 'menu.groups.system', role: 'admin', load: () => import('./prices') },
+  { path: 'settings', labelKey: 'menu.settings', groupKey: 'menu.groups.system', role: 'admin', load: () => import('./settings') },
+  { path: 'feeds', labelKey: 'menu.feeds', groupKey: 'menu.groups.system', role: 'admin', load: () => import('./feeds') },
   { path: 'audit', labelKey: 'menu.audit', groupKey: 'menu.groups.system', role: 'admin', load: () => import('./audit-log') },
 ];
 

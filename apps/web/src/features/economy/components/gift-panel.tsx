@@ -36,6 +36,9 @@ export interface GiftPanelProps {
   rechargeHref?: string;
 }
 
+/** A picked gift re-reads the catalogue when the copy shown is older than this. */
+const GIFTS_RECHECK_MS = 5_000;
+
 /**
  * The live room's gift panel: catalogue and backpack, a count, send; then a combo button that
  * sends the same gift again (each press its own idempotency key) while the combo window is open.
@@ -141,7 +144,11 @@ export function GiftPanel({ roomId, onSent, compact, extra, rechargeHref }: Gift
                 role="option"
                 aria-selected={picked === g.id}
                 className={picked === g.id ? 'gift-cell is-active' : 'gift-cell'}
-                onClick={() => setPicked(g.id)}
+                onClick={() => {
+                  setPicked(g.id);
+                  // Prices and the catalogue change in the console: picking a gift checks the list again (at most every few seconds).
+                  if (source === 'wallet' && Date.now() - gifts.dataUpdatedAt > GIFTS_RECHECK_MS) void gifts.refetch();
+                }}
                 data-testid={`gift-${g.code}`}
               >
                 <img src={g.image} alt="" width={40} height={40} />

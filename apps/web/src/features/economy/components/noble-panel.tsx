@@ -38,7 +38,9 @@ export function NoblePanel() {
     setKey(newKey());
     setBuying(tier);
   };
-  const price = buying ? nobleInfo(buying).price * months : 0;
+  // The price in force comes from the server (the console may change it); the shipped list is the fallback.
+  const monthPrice = (tier: NobleTier) => nobles.data.tiers.find((n) => n.tier === tier)?.price ?? nobleInfo(tier).price;
+  const price = buying ? monthPrice(buying) * months : 0;
   const balance = wallet.data?.consumption ?? 0;
 
   return (

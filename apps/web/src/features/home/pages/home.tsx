@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { anchorList, paths } from '@/config/paths';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { IconBall, IconBasketball, IconGamepad, IconGrid, IconNews, IconTrophy, IconTv } from '@/shared/ui/icons';
+import { SiteNotice } from '../components/site-notice';
 
 const CATEGORIES = [
   { type: 1 as const, key: 'football', icon: <IconBall size={18} /> },
@@ -62,6 +63,7 @@ export function HomePage({
   const { t } = useTranslation('home');
   return (
     <div className="home">
+      <SiteNotice />
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero__stage">
           <div className="hero__glow" aria-hidden />

@@ -5,4 +5,5 @@ export const newsKeys = {
   detail: (...params: readonly unknown[]) => [...newsKeys.all, 'detail', ...params] as const,
   list: (...params: readonly unknown[]) => [...newsKeys.all, 'list', ...params] as const,
   categories: (...params: readonly unknown[]) => [...newsKeys.all, 'categories', ...params] as const,
+  featured: (...params: readonly unknown[]) => [...newsKeys.all, 'featured', ...params] as const,
 };

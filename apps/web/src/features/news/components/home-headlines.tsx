@@ -7,21 +7,31 @@ import { timeAgo } from '@/shared/lib/time-ago';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Spinner } from '@/shared/ui/spinner';
 import { useArticles } from '../api/get-articles';
+import { useFeatured } from '../api/get-featured';
 
-/** The home page's headlines section: the latest few, with their list-size covers. */
+const SHOWN = 5;
+
+/** The home page's headlines section: those staff featured first, then the latest, with their list-size covers. */
 export function HomeHeadlines() {
   const { t } = useTranslation('news');
-  const { data, isLoading } = useArticles({ limit: 5 });
-  if (isLoading) return <Spinner />;
-  if (!data?.list.length) return <EmptyState compact title={t('empty')} />;
+  const { data, isLoading } = useArticles({ limit: SHOWN });
+  const featured = useFeatured();
+  if (isLoading || featured.isLoading) return <Spinner />;
+  const top = featured.data?.list ?? [];
+  const pinned = new Set(top.map((a) => a.id));
+  const list = [...top, ...(data?.list ?? []).filter((a) => !pinned.has(a.id))].slice(0, Math.max(SHOWN, top.length));
+  if (!list.length) return <EmptyState compact title={t('empty')} />;
   return (
     <ul className="home-headlines" data-testid="home-headlines">
-      {data.list.map((a) => (
-        <li key={a.id}>
+      {list.map((a) => (
+        <li key={a.id} data-featured={pinned.has(a.id) || undefined}>
           <Link to={articlePage(a.id)} className="home-headlines__item">
             {a.thumb ? <img src={a.thumb} alt="" loading="lazy" width={96} height={54} /> : <span className="home-headlines__noimg" aria-hidden />}
             <span className="home-headlines__text">
-              <span className="home-headlines__title">{a.title}</span>
+              <span className="home-headlines__title">
+                {pinned.has(a.id) && <span className="home-headlines__badge">{t('featured')}</span>}
+                {a.title}
+              </span>
               <span className="home-headlines__meta">
                 {a.classify_name} · {timeAgo(a.created_at)}
               </span>

@@ -1,0 +1,14 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { roomList } from '@livesports/contracts/console-content';
+import type { CallInput } from '@livesports/contracts/call';
+import { request } from '@/shared/api/client';
+import { consoleKeys } from './keys';
+
+export type RoomListFilters = CallInput<typeof roomList>;
+
+// GET api/admin/rooms/list: live rooms, or every room most recently live first.
+export const fetchRoomList = (filters: RoomListFilters) => request(roomList, filters);
+
+export const roomListQueryOptions = (filters: RoomListFilters) => queryOptions({ queryKey: consoleKeys.rooms(filters), queryFn: () => fetchRoomList(filters), placeholderData: keepPreviousData });
+
+export const useRoomList = (filters: RoomListFilters) => useQuery(roomListQueryOptions(filters));
