@@ -24,6 +24,18 @@ describe('message catalogue', () => {
     for (const key of used) expect(Object.keys(messages), key).toContain(key);
   });
 
+  it('defines each key in one file only (the catalogue is spread together: a second definition would silently win)', () => {
+    const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'messages');
+    const seen = new Map<string, string>();
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      for (const m of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/^\s+'([a-z_]+\.[a-z_0-9.]+)':/gm)) {
+        expect({ key: m[1], also: seen.get(m[1]) ?? null }).toEqual({ key: m[1], also: null });
+        seen.set(m[1], file);
+      }
+    }
+    expect(seen.size).toBe(Object.keys(messages).length);
+  });
+
   it('keeps the spec texts to the letter', () => {
     expect(translate('en', 'auth.login_first')).toBe('Please login first');
     expect(translate('es', 'auth.login_first')).toBe('Por favor inicie sesión primero');

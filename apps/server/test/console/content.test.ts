@@ -118,7 +118,7 @@ describe('console: content (moderators)', () => {
   it('refuses bad input with its message, nobody with 700, a viewer with 403', async () => {
     const bad = async (def: Parameters<typeof call>[1], input: Record<string, unknown>) => (await call(app, def, input, { token: s.moderator.token, lang: 'en' })).msg;
     expect(await bad(cc.contentModerate, { kind: 'post', id: 1, action: 'hide' })).toBe('Give a reason');
-    expect(await bad(cc.contentModerate, { kind: 'post', id: 1, action: 'hide', reason: 'x'.repeat(201) })).toBe('The reason is too long (200 characters at most)');
+    expect(await bad(cc.contentModerate, { kind: 'post', id: 1, action: 'hide', reason: 'x'.repeat(201) })).toBe('The reason cannot exceed 200 characters');
     expect(await bad(cc.contentModerate, { kind: 'video', id: 1, action: 'hide', reason: 'x' })).toBe('Invalid content type');
     expect(await bad(cc.contentModerate, { kind: 'post', id: 1, action: 'burn', reason: 'x' })).toBe('Invalid action');
     expect(await bad(cc.contentModerate, { kind: 'post', id: 2_000_000_000, action: 'hide', reason: 'x' })).toBe('That item does not exist');

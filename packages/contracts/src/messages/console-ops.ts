@@ -3,10 +3,8 @@ import type { Catalogue } from './catalogue.ts';
 /** Messages of the console's content, rooms, catalogue, settings and feed pages (see messages.ts). */
 export const consoleOpsMessages = {
   'console.reason_required': { en: 'Give a reason', zh: '请填写原因', es: 'Indica un motivo' },
-  'console.reason_long': { en: 'The reason is too long (200 characters at most)', zh: '原因过长（最多 200 字）', es: 'El motivo es demasiado largo (200 caracteres como máximo)' },
   'console.kind_invalid': { en: 'Invalid content type', zh: '内容类型无效', es: 'Tipo de contenido no válido' },
   'console.state_invalid': { en: 'Invalid state', zh: '状态无效', es: 'Estado no válido' },
-  'console.query_long': { en: 'The search is too long', zh: '搜索词过长', es: 'La búsqueda es demasiado larga' },
   'console.content_not_found': { en: 'That item does not exist', zh: '该内容不存在', es: 'Ese elemento no existe' },
   'console.content_not_hidden': { en: 'Only hidden items can be restored', zh: '只能恢复已隐藏的内容', es: 'Solo se pueden restaurar los elementos ocultos' },
   'console.content_deleted': { en: 'That item was deleted', zh: '该内容已删除', es: 'Ese elemento se eliminó' },
