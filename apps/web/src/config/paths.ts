@@ -65,9 +65,8 @@ export const livePage = (roomId: number) => `${paths.live}?id=${roomId}`;
 
 export const searchPage = (name: string) => `${paths.search}?name=${encodeURIComponent(name)}`;
 
-/** A headline (/detail?id=), the writer's form, a circle post, a personal space. */
+/** A headline (/detail?id=), a circle post, a personal space. */
 export const articlePage = (id: number) => `${paths.detail}?id=${id}`;
-export const newsWritePage = `${paths.news}?write=1`;
 export const postPage = (id: number) => `${paths.circleDetail}?id=${id}`;
 export const personaPage = (id: number) => `${paths.persona}?id=${id}`;
 

@@ -27,5 +27,3 @@ export function createOAuthStateRepo(db: Db) {
     },
   };
 }
-
-export type OAuthStateRepo = ReturnType<typeof createOAuthStateRepo>;

@@ -14,7 +14,7 @@ export const SESSIONS_ENDED = 'account.sessions_ended';
 /** Bus channel: a user's site-wide sanctions changed (the user id); every process re-reads them. */
 export const SANCTIONS_CHANGED = 'account.sanctions_changed';
 export type { SessionsEnded };
-export type { ImposeInput, SanctionsService } from './sanctions.service.ts';
+export type { SanctionsService } from './sanctions.service.ts';
 
 /** The account module's public face: accounts and sessions, and site-wide sanctions. */
 export type AccountModule = AccountService & {

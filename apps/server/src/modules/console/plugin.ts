@@ -15,7 +15,7 @@ import { createConsoleService } from './service.ts';
 import { createSocketCensus } from './socket-census.ts';
 
 export type { AuditInput } from './audit.service.ts';
-export type { Conn as ConsoleConn, Tx as ConsoleTx } from './audit.repo.ts';
+export type { Tx as ConsoleTx } from './audit.repo.ts';
 
 /** The console module's public face for other modules. */
 export interface ConsoleModule {

@@ -8,8 +8,6 @@ import { follows } from '../../db/schema/social.ts';
 // Every query of the content domain. Viewer flags (liked, followed) are computed in the same
 // statement with EXISTS sub-queries; `follows` belongs to the social domain and is only read here.
 
-export type PostRow = NonNullable<Awaited<ReturnType<ContentRepo['postById']>>>;
-export type CommentRow = Awaited<ReturnType<ContentRepo['commentsOf']>>[number];
 export type UploadRow = typeof uploads.$inferSelect;
 
 /** What a comment hangs under: a circle post or a headline. */

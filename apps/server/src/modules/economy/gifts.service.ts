@@ -227,4 +227,3 @@ export function createGiftsService(ctx: EconomyContext, repo: GiftsRepo, walletR
     roomTotal: repo.roomTotal,
   };
 }
-export type GiftsService = ReturnType<typeof createGiftsService>;

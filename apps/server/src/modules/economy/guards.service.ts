@@ -60,4 +60,3 @@ export function createGuardsService(ctx: EconomyContext, repo: GuardsRepo) {
     levels: repo.levels,
   };
 }
-export type GuardsService = ReturnType<typeof createGuardsService>;

@@ -34,4 +34,3 @@ export function createHornsService(ctx: EconomyContext) {
     },
   };
 }
-export type HornsService = ReturnType<typeof createHornsService>;

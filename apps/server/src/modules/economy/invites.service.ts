@@ -106,4 +106,3 @@ export function createInvitesService(ctx: EconomyContext, repo: InvitesRepo, gif
     checkedIn: (userId: number) => repo.checkedIn(userId, utcDay(ctx.clock.now())),
   };
 }
-export type InvitesService = ReturnType<typeof createInvitesService>;

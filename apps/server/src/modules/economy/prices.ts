@@ -81,6 +81,3 @@ export function createPrices(stored: () => Promise<unknown>): Prices {
     guard: async (id) => (await guards()).find((g) => g.id === id),
   };
 }
-
-/** The shipped prices only (tests and callers without a settings store). */
-export const shippedPrices = () => createPrices(async () => undefined);

@@ -62,4 +62,3 @@ export function createRankingService(ctx: EconomyContext, repo: RankingRepo, cac
     room: (roomId: number, period: RankPeriod) => rooms.get({ roomId, period }),
   };
 }
-export type RankingService = ReturnType<typeof createRankingService>;

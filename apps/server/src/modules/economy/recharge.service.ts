@@ -114,4 +114,3 @@ export function createRechargeService(ctx: EconomyContext, repo: RechargeRepo, p
     },
   };
 }
-export type RechargeService = ReturnType<typeof createRechargeService>;

@@ -59,4 +59,3 @@ export function createWalletService(ctx: EconomyContext, repo: WalletRepo) {
     },
   };
 }
-export type WalletService = ReturnType<typeof createWalletService>;

@@ -175,4 +175,3 @@ export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsR
     reject: (admin: AuthUser, id: number, reason: string, lang: Lang) => review(admin, id, 'rejected', reason, lang),
   };
 }
-export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;

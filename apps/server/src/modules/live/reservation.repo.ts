@@ -3,8 +3,6 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/account.ts';
 import { liveReservations, liveRooms, userReservations } from '../../db/schema/live.ts';
 
-export type ReservationRow = typeof liveReservations.$inferSelect;
-
 const columns = {
   r: liveReservations,
   nickname: users.nickname,

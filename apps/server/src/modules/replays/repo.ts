@@ -9,7 +9,6 @@ import { clips, replayDanmaku, replayRooms, replays, replaySegments, type Replay
 
 export type ReplayRow = typeof replays.$inferSelect;
 export type ClipRow = typeof clips.$inferSelect;
-export type SegmentRow = typeof replaySegments.$inferSelect;
 
 const withAnchor = { replay: replays, nickname: users.nickname, avatar: users.avatar };
 

@@ -2,7 +2,6 @@ import { useSyncExternalStore } from 'react';
 
 /** Spec §1/§9: the mobile layout applies below 992 px; below 500 px the mobile site takes over. */
 export const MOBILE_LAYOUT_MAX = 991.98;
-export const MOBILE_SITE_MAX = 499.98;
 
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(

@@ -336,4 +336,3 @@ export function createReplayFeed(opts: ReplayOptions) {
   };
   return feed satisfies MatchFeed;
 }
-export type ReplayFeed = ReturnType<typeof createReplayFeed>;

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, request } from '@/shared/api/client';
 import { lightCalls } from '@/shared/api/light-calls';
 import { i18n } from '@/shared/i18n';
@@ -19,5 +19,3 @@ export async function fetchUserInfo() {
 }
 
 export const userInfoQueryOptions = () => queryOptions({ queryKey: userKeys.info(), meta: tagged('money', 'profile'), queryFn: fetchUserInfo, staleTime: 60_000 });
-
-export const useUserInfo = (enabled: boolean) => useQuery({ ...userInfoQueryOptions(), enabled });

@@ -1,12 +1,8 @@
-import { login, loginSchemas } from '@livesports/contracts/account';
+import { login } from '@livesports/contracts/account';
 import type { UserInfo } from '@livesports/contracts/account';
 import { ApiError, requestWithMsg } from '@/shared/api/client';
 import { tMsg } from '@/shared/i18n/messages';
 import { toast } from '@/shared/stores/toast';
-
-// POST api/user/login (password form or third-party fields). The form validates with the same
-// contract schema before sending.
-export const passwordLoginSchema = loginSchemas.password;
 
 export type LoginAnswer = UserInfo & { token: string; redirect?: string };
 

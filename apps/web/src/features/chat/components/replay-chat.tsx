@@ -1,6 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TimelineMessage } from '@livesports/contracts/replays';
 import type { ImSenderExt } from '@livesports/contracts/chat';
 import { CHAT_TEXT_MAX } from '@livesports/contracts/chat';
 import { useAuthStore } from '@/shared/stores/auth';
@@ -26,8 +25,6 @@ export interface ReplayLine {
   /** A viewer's danmaku added while watching the replay. */
   added?: boolean;
 }
-
-export const fromMessage = (m: TimelineMessage): ReplayLine | null => (m.type === 'TIMTextElem' && m.text ? { key: `m${m.seq}`, t: m.t, from: m.from, nick: m.nick, text: m.text, ext: m.ext } : null);
 
 /** Danmaku over the replay: lines whose second the video passed since the last report fly. */
 export function ReplayDanmakuLayer({ lines, time, playing, seeked }: { lines: ReplayLine[]; time: number; playing: boolean; seeked: number }) {

@@ -5,7 +5,6 @@ import { requestWithMsg } from '@/shared/api/client';
 import { toast } from '@/shared/stores/toast';
 import { consoleKeys } from './keys';
 
-export const setRoleInput = rolesSet.input;
 export type SetRoleInput = CallInput<typeof rolesSet>;
 
 // POST api/admin/roles/set: gives or takes back a console role (audited).

@@ -14,7 +14,6 @@ type Listener = (f: AlertFrame) => void;
 
 let ws: WebSocket | null = null;
 let heartbeat: ReturnType<typeof setInterval> | null = null;
-let retry: ReturnType<typeof setTimeout> | null = null;
 let failures = 0;
 let started = false;
 const alertListeners = new Set<Listener>();
@@ -81,7 +80,7 @@ function connect() {
     useLive.getState().setConnected(false);
     failures++;
     // Reconnect: quickly at first, then every 15 s at most.
-    retry = setTimeout(connect, Math.min(15_000, 500 * 2 ** Math.min(failures, 5)));
+    setTimeout(connect, Math.min(15_000, 500 * 2 ** Math.min(failures, 5)));
   };
 }
 
@@ -104,13 +103,4 @@ export function ensureScoreSocket() {
 export function onAlert(l: Listener) {
   alertListeners.add(l);
   return () => void alertListeners.delete(l);
-}
-
-/** For tests and teardown. */
-export function stopScoreSocket() {
-  started = false;
-  if (retry) clearTimeout(retry);
-  const s = ws;
-  ws = null;
-  s?.close();
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { request } from '@/shared/api/client';
 import { lightCalls } from '@/shared/api/light-calls';
 
@@ -8,5 +8,3 @@ export const fetchSystem = () => request(lightCalls.getSystem, {});
 /** The site's settings (spec §3); the only key of this feature. */
 export const systemKey = ['system'] as const;
 export const systemQueryOptions = () => queryOptions({ queryKey: systemKey, queryFn: fetchSystem, staleTime: 5 * 60_000 });
-
-export const useSystem = () => useQuery(systemQueryOptions());
