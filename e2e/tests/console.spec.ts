@@ -95,7 +95,7 @@ test('the console pages in zh, en and es at 1280 px (screenshots under test-resu
     { real_name: 'Marta Ruiz', id_number: 'E2E246810', live_type: 1, experience: 'Two seasons of LaLiga watch-alongs', contact: writer.email, introduction: 'Tactics at half-time', agreement: true },
     writer.token,
   );
-  const post = await api(request, 'POST', '/anchor_dynamics_user/insert', { content: 'Cheap followers at spam.example, 90% off today only!' }, writer.token);
+  const post = await api(request, 'POST', '/anchor_dynamics_user/insert', { content: 'Cheap followers at spam-example dot test, 90% off today only!' }, writer.token);
   await api(request, 'POST', '/anchor_dynamics_user/report', { type: 'post', id: post.id, reason: 'spam', detail: 'advertising' }, a.token);
   await api(request, 'POST', '/anchor_dynamics_user/report', { type: 'post', id: post.id, reason: 'abuse', detail: '' }, b.token);
   for (const lang of ['zh', 'en', 'es'] as const) {

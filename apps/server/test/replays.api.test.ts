@@ -157,7 +157,9 @@ describe.skipIf(!ffmpeg)('replays: recording, playback data, clips', () => {
     expect(d.data.duration).toBeGreaterThan(9);
     expect(d.data.duration).toBeLessThan(14);
     expect(d.data.poster).toMatch(/^\/uploads\/replays\/.+\/poster\.jpg$/);
-    expect((await fetch(base + d.data.poster)).status).toBe(200);
+    const poster = await fetch(base + d.data.poster);
+    expect(poster.status).toBe(200);
+    await poster.arrayBuffer();
     // A 360p push: the original, SD and smooth were made live, so the replay has them too.
     expect(d.data.levels).toEqual(expect.arrayContaining(['original', 'sd', 'smooth']));
     expect(d.data.bytes).toBeGreaterThan(100_000);
@@ -184,6 +186,8 @@ describe.skipIf(!ffmpeg)('replays: recording, playback data, clips', () => {
     const whole = await fetch(base + seg);
     expect(whole.status).toBe(200);
     expect(whole.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Read every body: a segment left unread keeps its connection busy and app.close() waits on it.
+    expect((await whole.arrayBuffer()).byteLength).toBeGreaterThan(188);
     const part = await fetch(base + seg, { headers: { range: 'bytes=0-187' } });
     expect(part.status).toBe(206);
     expect((await part.arrayBuffer()).byteLength).toBe(188);
@@ -341,7 +345,9 @@ describe.skipIf(!ffmpeg)('replays: recording, playback data, clips', () => {
     expect((await call(app, api.deleteReplay, { id: replayId }, { token: viewer.token })).status).toBe(403);
     expect((await call(app, api.deleteReplay, { id: 'x' }, { token: anchor.token, lang: 'en' })).msg).toBe('Invalid replay');
     expect((await call(app, api.deleteReplay, { id: replayId }, { token: anchor.token })).code).toBe(200);
-    expect((await fetch(base + seg)).status).toBe(404);
+    const gone = await fetch(base + seg);
+    expect(gone.status).toBe(404);
+    await gone.arrayBuffer();
     expect((await call(app, api.getReplay, { id: replayId }, { lang: 'en' })).msg).toBe('This replay does not exist or was removed');
 
     const old = (await mine(other)).list[0];

@@ -14,7 +14,7 @@ class FakeSocket {
   sent: Record<string, unknown>[] = [];
   onopen?: () => void;
   onmessage?: (e: { data: string }) => void;
-  onclose?: () => void;
+  onclose?: (e: { code: number }) => void;
   constructor(public url: string) {
     FakeSocket.all.push(this);
     queueMicrotask(() => {
@@ -27,7 +27,8 @@ class FakeSocket {
   }
   close() {
     this.readyState = 3;
-    this.onclose?.();
+    // As a browser does: the close handler gets a CloseEvent (1006: dropped without a close frame).
+    this.onclose?.({ code: 1006 });
   }
   receive(frame: object) {
     this.onmessage?.({ data: JSON.stringify(frame) });
