@@ -29,6 +29,8 @@ describe('authorization matrix from the contracts', () => {
   let signedOut: string;
   let viewer: string;
   let anchorToken: string;
+  let moderator: string;
+  let siteAdmin: string;
   beforeAll(async () => {
     app = await testApp();
     const gone = await newUser(app);
@@ -38,6 +40,11 @@ describe('authorization matrix from the contracts', () => {
     const a = await newUser(app);
     await app.database.db.update(users).set({ isAnchor: 1 }).where(eq(users.id, a.id));
     anchorToken = a.token;
+    // A moderator named before their first call (the session resolver reads the role then).
+    const m = await newUser(app);
+    await app.database.db.update(users).set({ isModerator: 1 }).where(eq(users.id, m.id));
+    moderator = m.token;
+    siteAdmin = (await liveUser(app, { admin: true })).token;
   });
 
   const ask = (method: string, path: string, token?: string) =>
@@ -61,6 +68,19 @@ describe('authorization matrix from the contracts', () => {
   it('every api/admin call names the staff role it needs', () => {
     for (const { name, call } of calls) {
       if (call.path.toLowerCase().includes('api/admin/')) expect({ name, role: !!call.role && call.auth }).toEqual({ name, role: true });
+    }
+  });
+
+  it('a moderator gets every moderator call and no administrator call; an administrator gets every staff call', async () => {
+    // Every staff POST needs input, so the empty body used here changes nothing: a 400 is "let in".
+    const staff = calls.filter((c) => c.call.role);
+    expect(staff.filter((c) => c.call.role === 'moderator').length).toBeGreaterThan(5);
+    for (const { name, call } of staff) {
+      const byMod = await ask(call.method, call.path, moderator);
+      const byAdmin = await ask(call.method, call.path, siteAdmin);
+      const modRefused = call.role === 'admin';
+      expect({ name, moderator: byMod.statusCode === 403, admin: byAdmin.statusCode === 403 || byAdmin.json().code === 700 }).toEqual({ name, moderator: modRefused, admin: false });
+      expect({ name, code: byMod.json().code }).not.toEqual({ name, code: 700 });
     }
   });
 
