@@ -47,7 +47,7 @@ export function Component() {
             type="button"
             role="tab"
             aria-selected={k === kind}
-            className={k === kind ? 'cs-tab is-active' : 'cs-tab'}
+            className={k === kind ? 'cs-tabs__tab is-active' : 'cs-tabs__tab'}
             data-testid={`content-tab-${k}`}
             onClick={() => {
               setKind(k);
@@ -165,7 +165,7 @@ function ContentTableRow({ row, cols }: { row: ContentRow; cols: number }) {
         {row.kind === 'article' && <td>{row.featured ? <span className="cs-tag cs-tag--accent">{t('content.featured')}</span> : <span className="cs-muted">—</span>}</td>}
         <td className="cs-mono cs-nowrap">{time(row.created_at)}</td>
         <td>
-          <div className="cs-actions">
+          <div className="cs-row-actions">
             {row.state !== 'deleted' && (
               <Link className="cs-btn cs-btn--xs" to={threadLink(row)} target="_blank" rel="noreferrer">
                 {t('content.actions.view')}

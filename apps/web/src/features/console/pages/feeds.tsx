@@ -147,7 +147,7 @@ export function Component() {
               <dd className="cs-mono">{m.bus}</dd>
             </dl>
           )}
-          <table className="cs-table cs-section">
+          <table className="cs-table cs-block">
             <thead>
               <tr>
                 <th>{t('feeds.cols.room')}</th>

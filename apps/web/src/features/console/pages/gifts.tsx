@@ -26,12 +26,12 @@ export function Component() {
       }
     >
       {editing === 'new' && (
-        <div className="cs-card cs-section">
+        <div className="cs-card cs-block">
           <h2 className="cs-card__title">{t('gifts.add')}</h2>
           <GiftForm gift={{ ...NEW, sort: (gifts.data?.length ?? 0) * 10 }} onDone={() => setEditing(null)} />
         </div>
       )}
-      <table className="cs-table cs-section" data-testid="gifts-table">
+      <table className="cs-table cs-block" data-testid="gifts-table">
         <thead>
           <tr>
             <th>{t('gifts.cols.icon')}</th>
@@ -110,7 +110,7 @@ function GiftForm({ gift, onDone }: { gift: StaffGift; onDone: () => void }) {
   );
   return (
     <form onSubmit={submit} data-testid="gift-form">
-      <div className="cs-form">
+      <div className="cs-grid-form">
         {text('code', 30)}
         {text('name_zh', 20)}
         {text('name_en', 30)}

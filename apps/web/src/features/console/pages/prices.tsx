@@ -52,7 +52,7 @@ function Section({
     onSave(reason.trim());
   };
   return (
-    <form className="cs-card cs-section" onSubmit={submit} data-testid={testId}>
+    <form className="cs-card cs-block" onSubmit={submit} data-testid={testId}>
       <h2 className="cs-card__title">{title}</h2>
       {children}
       <div className="cs-form__foot">
@@ -163,7 +163,7 @@ function Nobles({ list }: { list: PriceBook['nobles'] }) {
   };
   return (
     <Section title={t('prices.nobles')} onSave={onSave} pending={save.isPending} problem={problem} testId="prices-nobles">
-      <div className="cs-form">
+      <div className="cs-grid-form">
         {list.map((n, i) => (
           <PriceField key={n.tier} id={`noble-${n.tier}`} label={t(`prices.tiers.${n.tier}`)} value={prices[i]} onChange={(v) => setPrices(prices.map((p, j) => (j === i ? v : p)))} />
         ))}
@@ -184,7 +184,7 @@ function Guards({ list }: { list: PriceBook['guards'] }) {
   };
   return (
     <Section title={t('prices.guards')} onSave={onSave} pending={save.isPending} problem={problem} testId="prices-guards">
-      <div className="cs-form">
+      <div className="cs-grid-form">
         {list.map((g, i) => (
           <PriceField
             key={g.id}

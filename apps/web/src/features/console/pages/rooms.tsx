@@ -38,7 +38,7 @@ export function Component() {
             type="button"
             role="tab"
             aria-selected={s === state}
-            className={s === state ? 'cs-tab is-active' : 'cs-tab'}
+            className={s === state ? 'cs-tabs__tab is-active' : 'cs-tabs__tab'}
             onClick={() => {
               setState(s);
               setPage(1);
@@ -113,7 +113,7 @@ function RoomRow({ room }: { room: StaffRoom }) {
         <td className="cs-num">{room.online}</td>
         <td className="cs-mono cs-nowrap">{when ? time(when) : <span className="cs-muted">—</span>}</td>
         <td>
-          <div className="cs-actions">
+          <div className="cs-row-actions">
             <Link className="cs-btn cs-btn--xs" to={livePage(room.room_id)} target="_blank" rel="noreferrer">
               {t('rooms.actions.open')}
             </Link>

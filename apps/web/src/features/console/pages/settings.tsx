@@ -39,7 +39,7 @@ function Card({ title, testId, children, onSave }: { title: string; testId: stri
     save.mutate(onSave(reason.trim()));
   };
   return (
-    <form className="cs-card cs-section" onSubmit={submit} data-testid={testId}>
+    <form className="cs-card cs-block" onSubmit={submit} data-testid={testId}>
       <h2 className="cs-card__title">{title}</h2>
       {children}
       <div className="cs-form__foot">
@@ -57,7 +57,7 @@ function SystemCard({ value }: { value: SiteSettings['system'] }) {
   const [v, setV] = useState(value);
   return (
     <Card title={t('settings.system')} testId="settings-system" onSave={(reason) => ({ system: v, reason })}>
-      <div className="cs-form">
+      <div className="cs-grid-form">
         {SYSTEM_SETTING_KEYS.map((k) => (
           <Field key={k} id={`sys-${k}`} label={t(`settings.keys.${k}`)}>
             <input id={`sys-${k}`} className="cs-input" name={k} maxLength={500} value={v[k] ?? ''} onChange={(e) => setV({ ...v, [k]: e.target.value })} />
@@ -116,7 +116,7 @@ function HotCard({ value }: { value: SiteSettings['hot'] }) {
   const [hidden, setHidden] = useState(value.hidden.join('\n'));
   return (
     <Card title={t('settings.hot')} testId="settings-hot" onSave={(reason) => ({ hot: { pinned: words(pinned), hidden: words(hidden) }, reason })}>
-      <div className="cs-form">
+      <div className="cs-grid-form">
         <Field id="hot-pinned" label={t('settings.pinned')}>
           <textarea id="hot-pinned" className="cs-textarea" rows={4} value={pinned} onChange={(e) => setPinned(e.target.value)} />
         </Field>
@@ -135,7 +135,7 @@ function BannerCard({ value }: { value: SiteSettings['banner'] }) {
   const upload = useUpload('image', (r) => setV((x) => ({ ...x, image: r.url })));
   return (
     <Card title={t('settings.banner')} testId="settings-banner" onSave={(reason) => ({ banner: v, reason })}>
-      <div className="cs-form">
+      <div className="cs-grid-form">
         <Field id="banner-on" label={t('settings.on')}>
           <input id="banner-on" type="checkbox" checked={v.on} onChange={(e) => setV({ ...v, on: e.target.checked })} />
         </Field>
@@ -164,7 +164,7 @@ function AnnouncementCard({ value }: { value: SiteSettings['announcement'] }) {
   const [v, setV] = useState(value);
   return (
     <Card title={t('settings.announcement')} testId="settings-announcement" onSave={(reason) => ({ announcement: v, reason })}>
-      <div className="cs-form">
+      <div className="cs-grid-form">
         <Field id="ann-on" label={t('settings.on')}>
           <input id="ann-on" type="checkbox" checked={v.on} onChange={(e) => setV({ ...v, on: e.target.checked })} />
         </Field>
