@@ -8,6 +8,7 @@ import * as content from '@livesports/contracts/content';
 import * as live from '@livesports/contracts/live';
 import * as u from '@livesports/contracts/console-users';
 import { users } from '../../src/db/schema/account.ts';
+import { userSanctions } from '../../src/db/schema/console.ts';
 import { SESSIONS_ENDED } from '../../src/modules/account/plugin.ts';
 import { call, captchaTicket, newUser, testApp } from '../helpers.ts';
 import { recharge } from '../economy.helpers.ts';
@@ -231,6 +232,15 @@ describe('console: users and site-wide sanctions', () => {
     expect((await call(app, account.memberInfo, {}, { token: back.data.token })).code).toBe(200);
     const audit = await call(app, consoleCalls.auditList, { target_type: 'user', target_id: String(anchor.id) }, { token: s.admin.token });
     expect(audit.data.list.map((e: { action: string }) => e.action)).toEqual(['user.unban', 'user.ban']);
+  });
+
+  it('30 parallel mutes of one person leave exactly one running mute (each new one replaces the last, one at a time)', async () => {
+    const target = await liveUser(app);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => sanction(s.admin.token, { id: target.id, kind: 'mute', unit: 'hours', duration: 1, reason: 'flood' })));
+    expect(answers.every((r) => r.code === 200)).toBe(true);
+    const rows = await app.database.db.select().from(userSanctions).where(eq(userSanctions.userId, target.id));
+    expect(rows).toHaveLength(30);
+    expect(rows.filter((r) => r.liftedAt === null)).toHaveLength(1);
   });
 
   it('a permanent ban says so', async () => {
