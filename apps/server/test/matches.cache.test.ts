@@ -91,6 +91,31 @@ describe('cached match reads stay true', () => {
     }
   });
 
+  it('a score change rewrites the cached lists in memory; a kick-off reloads them (list-patch.ts)', async () => {
+    const t = tag();
+    const kickoff = new Date(Date.now() + 5 * 60_000).toISOString();
+    const id = await ingestMatch(p1, footballMatch(t, { kickoff }));
+    const lists = async (a: FastifyInstance) => ({
+      all: ((await call(a, api.allMatch, { type: 1, limit: 300 })).data.list as api.MatchRow[]).find((r) => r.id === id),
+      live: ((await call(a, api.allMatch, { type: 1, status: 'live', limit: 300 })).data.list as api.MatchRow[]).find((r) => r.id === id),
+      recommend: ((await call(a, api.recommend, { type: 1, limit: 50 })).data as api.MatchRow[]).find((r) => r.id === id),
+    });
+    await lists(p2);
+    // Kick-off moves the match into the live lists: a structural change, the lists load again.
+    await feed(p1, api.feedMatches, { matches: [footballMatch(t, { kickoff, status: 2, match_str: "1'" })] });
+    let seen = await lists(p2);
+    expect(seen.live?.status).toBe(2);
+    expect(seen.all?.status).toBe(2);
+    // A goal keeps every list's members and order: patched in place, in the other process too.
+    const before = p2.readCache.stats();
+    await feed(p1, api.feedEvents, { match_id: id, events: [{ key: `${t}-g1`, kind: 'goal', side: 'away', minute: 3 }] });
+    seen = await lists(p2);
+    expect([seen.all, seen.live, seen.recommend].map((r) => r && `${r.home_score}-${r.away_score}`)).toEqual(['0-1', '0-1', '0-1']);
+    const after = p2.readCache.stats();
+    expect(after.patches).toBeGreaterThan(before.patches);
+    expect(after.loads).toBe(before.loads);
+  });
+
   it('odds and a finished match reach the detail and the league table', async () => {
     const t = tag();
     const id = await ingestMatch(app, footballMatch(t, { status: 2 }));

@@ -25,6 +25,37 @@ describe('read cache', () => {
     expect(cache.stats()).toMatchObject({ loads: 1, hits: 1, entries: 1 });
   });
 
+  it('a patch rewrites stored answers of readers that take it, drops the rest and any entry still loading', async () => {
+    const cache = createReadCache({ bus: createMemoryBus() });
+    let loads = 0;
+    const takes = cache.define('takes', {
+      key: (k: string) => k,
+      tags: () => ['list'],
+      load: async () => (++loads, [1, 2]),
+      patch: (d: number[], add) => (add === 0 ? d : d.map((n) => n + (add as number))),
+    });
+    const refuses = cache.define('refuses', { key: () => '', tags: () => ['list'], load: async () => (++loads, 'x') });
+    const first = await takes.get('a');
+    await refuses.get(undefined);
+    const gate = deferred<void>();
+    const slow = cache.define('slow', { key: () => '', tags: () => ['list'], load: async () => (await gate.promise, ++loads, [0]), patch: (d: number[]) => d });
+    const pending = slow.get(undefined);
+    cache.patch('list', 10);
+    gate.resolve();
+    await pending;
+    const patched = await takes.get('a');
+    expect(patched.data).toEqual([11, 12]);
+    expect(patched).not.toBe(first);
+    // The same data back: the same answer object (ETag and compressed forms kept).
+    cache.patch('list', 0);
+    expect(await takes.get('a')).toBe(patched);
+    expect(loads).toBe(3);
+    await refuses.get(undefined);
+    await slow.get(undefined);
+    expect(loads).toBe(5);
+    expect(cache.stats().patches).toBe(1);
+  });
+
   it('a dropped tag drops its entries only; the next read loads again', async () => {
     const cache = createReadCache({ bus: createMemoryBus() });
     let version = 1;

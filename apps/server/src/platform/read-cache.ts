@@ -33,6 +33,12 @@ export interface ReadSpec<I, T> {
   maxAgeMs?: number;
   /** Entries kept for this reader (the oldest goes first). */
   max?: number;
+  /**
+   * How a stored answer takes a change without a reload (see `ReadCache.patch`): the new data,
+   * the same object when the change does not touch it, or undefined to drop the entry. Readers
+   * without it are dropped by every patch of their tags.
+   */
+  patch?(data: T, change: unknown): T | undefined;
 }
 
 export interface Reader<I, T> {
@@ -56,12 +62,14 @@ interface Entry {
   at: number;
   value?: Cached<unknown>;
   pending?: Promise<Cached<unknown>>;
+  patch?: (data: unknown, change: unknown) => unknown;
 }
 
 export interface CacheStats {
   hits: number;
   loads: number;
   drops: number;
+  patches: number;
   entries: number;
 }
 
@@ -75,6 +83,14 @@ export interface ReadCache {
   invalidate(tags: string[], opts?: { coalesceMs?: number }): Promise<void>;
   /** Drops the tags in this process only. */
   drop(tags: string[]): void;
+  /**
+   * Applies a change to the stored answers under a tag in this process, instead of dropping them:
+   * a score that moved inside a cached match list rewrites that list in memory (a new answer, new
+   * ETag), so a busy match day does not reload every list from the database at every goal. Each
+   * entry's reader decides (`ReadSpec.patch`); an entry still loading is dropped, since its read
+   * may predate the change.
+   */
+  patch(tag: string, change: unknown): void;
   /** Hears other processes' invalidations; returns the unsubscribe. */
   listen(): Promise<() => Promise<void>>;
   stats(): CacheStats;
@@ -84,7 +100,7 @@ export function createReadCache(deps: { bus: Bus; now?: () => number }): ReadCac
   const now = deps.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const byTag = new Map<string, Set<Entry>>();
-  const stats = { hits: 0, loads: 0, drops: 0 };
+  const stats = { hits: 0, loads: 0, drops: 0, patches: 0 };
   /** Coalescing windows of `invalidate(tags, { coalesceMs })`, per tag list. */
   const windows = new Map<string, { again: boolean }>();
 
@@ -133,7 +149,7 @@ export function createReadCache(deps: { bus: Bus; now?: () => number }): ReadCac
               if (mine.size < max) break;
             }
           }
-          const entry: Entry = { key, tags: spec.tags(input), at: now() };
+          const entry: Entry = { key, tags: spec.tags(input), at: now(), patch: spec.patch as Entry['patch'] };
           entries.set(key, entry);
           mine.add(entry);
           for (const t of entry.tags) {
@@ -183,6 +199,21 @@ export function createReadCache(deps: { bus: Bus; now?: () => number }): ReadCac
     },
 
     drop,
+
+    patch(tag, change) {
+      const set = byTag.get(tag);
+      if (!set) return;
+      for (const e of [...set]) {
+        const next = e.value && e.patch ? e.patch(e.value.data, change) : undefined;
+        if (next === undefined) {
+          stats.drops++;
+          remove(e);
+        } else if (next !== e.value!.data) {
+          stats.patches++;
+          e.value = new Cached(next, e.at);
+        }
+      }
+    },
 
     listen() {
       return deps.bus.subscribe(CACHE_CHANNEL, (raw) => {

@@ -295,6 +295,10 @@ export function createMatchesRepo(db: Db) {
       return row ?? null;
     },
     /** Live matches plus those kicking off or finished within the window: what a socket snapshot holds. */
+    /** Every match's status, kick-off and revision: where it sits in the lists (list-patch.ts). */
+    async places() {
+      return db.select({ id: matches.id, status: matches.status, kickoffAt: matches.kickoffAt, rev: matches.rev }).from(matches);
+    },
     async window(sport: string, from: Date, to: Date): Promise<JoinedMatch[]> {
       return (await joined(db)
         .where(and(eq(matches.sport, sport), or(and(gte(matches.status, 2), lte(matches.status, 7)), and(gte(matches.kickoffAt, from), lt(matches.kickoffAt, to)))))

@@ -7,12 +7,13 @@ import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import type { Cached, ReadCache } from '../../platform/read-cache.ts';
 import { createForesight } from './foresight.ts';
 import { createIngest } from './ingest.ts';
+import { createListPlaces, patchRows } from './list-patch.ts';
 import { createPush, type PushMessage } from './push.ts';
 import type { ListFilter, MatchesRepo } from './repo.ts';
 import { robotLines } from './robot.ts';
 import { createRows } from './rows.ts';
 import { createTables } from './tables.ts';
-import { toEvent, toExponent } from './wire.ts';
+import { toEvent, toExponent, unix } from './wire.ts';
 
 const HOUR = 3_600_000;
 /** What a socket snapshot holds besides live matches: kick-offs from 3 h ago to 6 h ahead. */
@@ -57,7 +58,17 @@ export function createMatchesService(deps: MatchesDeps) {
   const { repo, clock, cache } = deps;
   // The writing process drops its own copies before it tells anyone (the bus may be Redis, and
   // the feed's caller may read right after); every process drops them again when the message comes.
-  const push = createPush(deps.bus, (msg) => cache.drop(dropTagsOf(msg)));
+  const places = createListPlaces();
+  /** A push message's effect on this process's cached reads: lists patched in place when they can be, else dropped. */
+  function applyPush(msg: PushMessage) {
+    if (msg.t === 'rows' && places.inPlace(msg.rows)) {
+      cache.patch(`matches:${msg.sport}`, new Map(msg.rows.map((r) => [r.id, r])));
+      cache.drop(msg.rows.map((r) => `match:${r.id}`));
+      return;
+    }
+    cache.drop(dropTagsOf(msg));
+  }
+  const push = createPush(deps.bus, applyPush);
   const tables = createTables(repo);
   const rows = createRows(repo, tables);
   const foresight = createForesight({ repo, clock, rows });
@@ -95,6 +106,8 @@ export function createMatchesService(deps: MatchesDeps) {
       const seasons = await Promise.all(list.map((c) => (c.seasonId ? repo.season(c.seasonId) : undefined)));
       return list.map((c, i) => competitionOf(c, counts, seasons[i]?.name ?? '')).filter((c) => q.all || c.hot || c.live_count > 0);
     },
+    // Live and upcoming counts move only when a match changes bucket (a structural change: dropped).
+    patch: (d) => d,
   });
   const competitions = async (type: number, all: boolean) => (await competitionsRead.get({ type, all })).data;
 
@@ -105,7 +118,13 @@ export function createMatchesService(deps: MatchesDeps) {
     async load(q) {
       if (q.f.competitionId && !(await repo.competition(q.f.competitionId))) throw notFound('matches.competition_not_found');
       const page = await repo.list(q.f, q.order, q.limit, q.offset);
-      return { list: await rows.fromJoined(page.rows), total: page.total, page: q.offset / q.limit + 1, limit: q.limit };
+      const list = await rows.fromJoined(page.rows);
+      places.learnAll(list);
+      return { list, total: page.total, page: q.offset / q.limit + 1, limit: q.limit };
+    },
+    patch(d, change) {
+      const list = patchRows(d.list, change);
+      return list === d.list ? d : { ...d, list };
     },
   });
 
@@ -163,8 +182,11 @@ export function createMatchesService(deps: MatchesDeps) {
       const sport = sportOf(q.type);
       const live = await repo.list({ sport, status: 'live' }, 'live_first', q.limit, 0);
       const next = live.rows.length >= q.limit ? [] : (await repo.list({ sport, status: 'upcoming', from: clock.now() }, 'kickoff', q.limit - live.rows.length, 0)).rows;
-      return rows.fromJoined([...live.rows, ...next]);
+      const list = await rows.fromJoined([...live.rows, ...next]);
+      places.learnAll(list);
+      return list;
     },
+    patch: patchRows,
   });
 
   const detailRead = cache.define('matches:detail', {
@@ -209,6 +231,8 @@ export function createMatchesService(deps: MatchesDeps) {
       const [competition] = (await competitions(comp.sport === 'basketball' ? 2 : 1, true)).filter((c) => c.id === q.competitionId);
       return { competition, seasons, season_id: season?.id ?? 0, groups: season ? await tables.tables(season.id) : [] };
     },
+    // Tables move with finishes, counts with kick-offs: both structural (dropped), never with a score.
+    patch: (d) => d,
   });
 
   const companiesRead = cache.define('matches:companies', { key: () => '', tags: () => ['match-companies'], load: () => repo.companies() });
@@ -228,10 +252,14 @@ export function createMatchesService(deps: MatchesDeps) {
      * frame leaves only after the copies it contradicts are gone.
      */
     async listen() {
-      return push.subscribe((msg) => {
-        cache.drop(dropTagsOf(msg));
+      const off = await push.subscribe((msg) => {
+        applyPush(msg);
         if (msg.t === 'rows') for (const r of msg.rows) if (r.status >= 8) tables.invalidate(r.season_id);
       });
+      // Where every match sits, so the first score change of a match no list has read yet is
+      // patched too (a place learnt from a message meanwhile is newer and kept: rev).
+      for (const p of await repo.places()) places.learn({ id: p.id, status: p.status, match_time: unix(p.kickoffAt)!, rev: p.rev });
+      return off;
     },
 
     hotCompetitions: (type: number, all: boolean) => competitionsRead.get({ type, all }),

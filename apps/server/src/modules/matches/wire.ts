@@ -4,7 +4,7 @@ import type { JoinedMatch } from './repo.ts';
 
 // Database rows → wire rows (the product family's flat shapes).
 
-const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
+export const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 
 export function toMatchRow(j: JoinedMatch, ranks?: Map<number, number>): MatchRow {
   const m = j.m;
