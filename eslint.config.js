@@ -98,7 +98,10 @@ export default tseslint.config(
     files: ['apps/server/src/modules/economy/**/*.ts'],
     ignores: ['**/*.repo.ts', '**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/*'], message: 'SQL and tables belong in a *.repo.ts (see docs/architecture.md, Money)' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/*'], message: 'SQL and tables belong in a *.repo.ts (see docs/architecture.md, Money)' }] },
+      ],
     },
   },
   {

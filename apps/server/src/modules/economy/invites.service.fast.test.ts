@@ -40,7 +40,15 @@ function setup(opts: { friends?: number[]; invitedBy?: number | null; given?: st
   });
   const gifts = fakeRepo<GiftsRepo>({ byCode: async (code: string) => (code === 'cheer' ? cheer : like), addToBackpack: async () => {} });
   const nobles = fakeRepo<NoblesService>({ grant: async () => ({}) as never });
-  const ctx = { ledger: books.ledger, clock: fakeClock('2030-01-01T12:00:00Z'), bus: fakeBus(), people, publicUrl: 'http://127.0.0.1', log: console, ranksChanged: () => {} } as unknown as EconomyContext;
+  const ctx = {
+    ledger: books.ledger,
+    clock: fakeClock('2030-01-01T12:00:00Z'),
+    bus: fakeBus(),
+    people,
+    publicUrl: 'http://127.0.0.1',
+    log: console,
+    ranksChanged: () => {},
+  } as unknown as EconomyContext;
   return { sut: createInvitesService(ctx, repo, gifts, nobles), user, books, gifts, nobles, repo };
 }
 

@@ -136,8 +136,6 @@ async function lockWallets(tx: Db, order: Array<{ user: number; wallet: WalletKi
   return locked;
 }
 
-
-
 /**
  * Runs one money operation: the key is claimed in the same transaction as the movements, so a
  * repeat either finds the committed first result or (when both race) waits on the unique index

@@ -24,8 +24,7 @@ export const system = (name: SystemAccount): Account => ({ system: name });
 
 export const walletKey = (user: number, wallet: WalletKind) => `${user}:${wallet}`;
 /** The global wallet lock order: 'consumption' before 'income', then by user id (as SQL's `order by kind, user_id`). */
-export const byLockOrder = (a: { user: number; wallet: WalletKind }, b: { user: number; wallet: WalletKind }) =>
-  a.wallet === b.wallet ? a.user - b.user : a.wallet === 'consumption' ? -1 : 1;
+export const byLockOrder = (a: { user: number; wallet: WalletKind }, b: { user: number; wallet: WalletKind }) => (a.wallet === b.wallet ? a.user - b.user : a.wallet === 'consumption' ? -1 : 1);
 export const isUser = (a: Account): a is { user: number; wallet: WalletKind } => 'user' in a;
 
 /** Balances after an operation, by `userId:wallet`. */
