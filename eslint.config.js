@@ -93,6 +93,27 @@ export default tseslint.config(
     },
   },
   {
+    // SQL lives in repositories (controller → service → repository): the economy's services
+    // describe movements and rules; statements and tables are its *.repo.ts files'.
+    files: ['apps/server/src/modules/economy/**/*.ts'],
+    ignores: ['**/*.repo.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/*'], message: 'SQL and tables belong in a *.repo.ts (see docs/architecture.md, Money)' }] },
+      ],
+    },
+  },
+  {
+    // `follows` is the social module's: other modules ask app.social (its plugin face).
+    // (The economy's non-repository files are held to the stricter rule above, which covers it.)
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/social/**', 'apps/server/src/modules/economy/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/db/schema/social.ts'], message: "follows are the social module's: use app.social through a port" }] }],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**', 'e2e/**', 'bench/**'],
     rules: { 'boundaries/element-types': 'off' },
   },

@@ -4,7 +4,7 @@ import { liveRooms } from '../../db/schema/live.ts';
 import { matches } from '../../db/schema/matches.ts';
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  // Both drivers answer `execute` with `{ rows }` (see economy/raw.ts).
+  // Both drivers answer `execute` with `{ rows }` (see economy/ledger.repo.ts).
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 

@@ -21,7 +21,14 @@ export const contentModule = fp(
   async (app) => {
     const { clock } = app;
     const repo = createContentRepo(app.database.db);
-    const service = createContentService({ repo, clock, vector: app.siteSearch.vector, cache: app.readCache, speak: (userId) => app.account.sanctions.assertCanSpeak(userId) });
+    const service = createContentService({
+      repo,
+      clock,
+      vector: app.siteSearch.vector,
+      cache: app.readCache,
+      speak: (userId) => app.account.sanctions.assertCanSpeak(userId),
+      follows: { followedAmong: (viewer, ids) => app.social.followedAmong(viewer, ids), followees: (viewer) => app.social.followees(viewer) },
+    });
     // Views counted in memory reach the database before it closes.
     app.addHook('preClose', async () => service.close().catch((err) => app.log.warn({ err }, 'article views not written')));
     const uploads = createUploadService({ storage: app.storage, repo, secret: app.secrets.app, clock, log: app.log });
@@ -42,5 +49,9 @@ export const contentModule = fp(
     });
     await app.register(contentStaffRoutes, { staff });
   },
-  { name: 'content', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'clock', 'read-cache', 'storage', 'http', 'envelope', 'auth', 'account', 'search', 'console', 'system'] },
+  {
+    name: 'content',
+    fastify: '5.x',
+    dependencies: ['config', 'secrets', 'database', 'clock', 'read-cache', 'storage', 'http', 'envelope', 'auth', 'account', 'search', 'social', 'console', 'system'],
+  },
 );

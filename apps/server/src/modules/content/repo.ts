@@ -1,12 +1,11 @@
-import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/account.ts';
 import { articleLikes, articles, commentLikes, comments, contentReports, newsCategories, postLikes, posts, uploads } from '../../db/schema/content.ts';
-import { follows } from '../../db/schema/social.ts';
 
-// Every query of the content domain. Viewer flags (liked, followed) are computed in the same
-// statement with EXISTS sub-queries; `follows` belongs to the social domain and is only read here.
+// Every query of the content domain. The viewer's likes are computed in the same statement with
+// EXISTS sub-queries; whom the viewer follows is the social domain's (the service asks it).
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -20,9 +19,6 @@ const author = {
   authorAvatar: users.avatar,
   authorIsAnchor: users.isAnchor,
 };
-
-const followedBy = (viewer: number | null, who: SQL | typeof users.id) =>
-  viewer == null ? sql<boolean>`false` : sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.followeeId} = ${who})`;
 
 export function createContentRepo(db: Db) {
   const articleCard = {
@@ -54,7 +50,6 @@ export function createContentRepo(db: Db) {
     createdAt: posts.createdAt,
     ...author,
     isLiked: viewer == null ? sql<boolean>`false` : sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer})`,
-    isFollowed: followedBy(viewer, sql`${posts.authorId}`),
   });
 
   return {
@@ -124,31 +119,14 @@ export function createContentRepo(db: Db) {
         .set({ views: sql`${articles.views} + ${n}` })
         .where(eq(articles.id, id));
     },
-    /** Of these posts and authors, the ones the viewer liked and follows (their flags on a shared feed). */
-    async viewerFlags(viewer: number, postIds: number[], authorIds: number[]) {
-      const [liked, followed] = await Promise.all([
-        postIds.length
-          ? db
-              .select({ id: postLikes.postId })
-              .from(postLikes)
-              .where(and(eq(postLikes.userId, viewer), inArray(postLikes.postId, postIds)))
-          : [],
-        authorIds.length
-          ? db
-              .select({ id: follows.followeeId })
-              .from(follows)
-              .where(and(eq(follows.followerId, viewer), inArray(follows.followeeId, authorIds)))
-          : [],
-      ]);
-      return { liked: new Set(liked.map((r) => r.id)), followed: new Set(followed.map((r) => r.id)) };
-    },
-    async isFollowing(viewer: number, followee: number) {
-      const [row] = await db
-        .select({ one: sql`1` })
-        .from(follows)
-        .where(and(eq(follows.followerId, viewer), eq(follows.followeeId, followee)))
-        .limit(1);
-      return !!row;
+    /** Of these posts, the ones the viewer liked (their flags on a shared feed). */
+    async likedAmong(viewer: number, postIds: number[]) {
+      if (!postIds.length) return new Set<number>();
+      const liked = await db
+        .select({ id: postLikes.postId })
+        .from(postLikes)
+        .where(and(eq(postLikes.userId, viewer), inArray(postLikes.postId, postIds)));
+      return new Set(liked.map((r) => r.id));
     },
     async articleExists(id: number) {
       const [row] = await db
@@ -214,13 +192,14 @@ export function createContentRepo(db: Db) {
         .limit(1);
       return row ?? null;
     },
-    /** The feed (all), one author's posts, the hot tab (last week, by likes and comments) or people the viewer follows. */
-    async postList(opts: { viewer: number | null; authorId?: number; hotSince?: Date; following?: number; limit: number; offset: number }) {
+    /** The feed (all), one author's posts, the hot tab (last week, by likes and comments) or the posts of `authorIds` (people the viewer follows). */
+    async postList(opts: { viewer: number | null; authorId?: number; hotSince?: Date; authorIds?: number[]; limit: number; offset: number }) {
+      if (opts.authorIds && !opts.authorIds.length) return { list: [], total: 0 };
       const where = and(
         eq(posts.status, 1),
         opts.authorId ? eq(posts.authorId, opts.authorId) : undefined,
         opts.hotSince ? gte(posts.createdAt, opts.hotSince) : undefined,
-        opts.following != null ? sql`${posts.authorId} in (select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${opts.following})` : undefined,
+        opts.authorIds ? inArray(posts.authorId, opts.authorIds) : undefined,
       );
       const order = opts.hotSince ? [sql`(${posts.likesCount} + 2 * ${posts.commentsCount}) desc`, desc(posts.id)] : [desc(posts.createdAt), desc(posts.id)];
       const [list, [{ n }]] = await Promise.all([

@@ -81,7 +81,7 @@ export function toArticleCard(r: ArticleCols, lang: Lang): ArticleCard {
   };
 }
 
-type PostCols = AuthorCols & { id: number; content: string; images: { url: string; thumb: string }[]; likes: number; comments: number; createdAt: Date; isLiked: boolean; isFollowed: boolean };
+type PostCols = AuthorCols & { id: number; content: string; images: { url: string; thumb: string }[]; likes: number; comments: number; createdAt: Date; isLiked: boolean; isFollowed?: boolean };
 export function toPost(r: PostCols, viewer: number | null): Post {
   return {
     id: r.id,
@@ -134,6 +134,16 @@ export interface ContentDeps {
   vector: SearchVector;
   /** Throws when the user may not write for others (a site-wide mute or ban). */
   speak?: (userId: number) => void;
+  /** Whom a viewer follows: the social module's (its plugin face), for is_followed and the following tab. */
+  follows: ContentFollows;
+}
+
+/** What the content domain asks the social domain about follows. */
+export interface ContentFollows {
+  /** Of `ids`, the people `viewer` follows (as anything). */
+  followedAmong(viewer: number, ids: number[]): Promise<Set<number>>;
+  /** Everyone `viewer` follows (as anything). */
+  followees(viewer: number): Promise<number[]>;
 }
 
 /** The hot tabs look back a week or a month from now: their lists are read again at least this often. */
@@ -222,11 +232,13 @@ export function createContentService(deps: ContentDeps) {
   async function viewerPosts<T>(shared: Cached<T>, viewer: number | null, postsOf: (d: T) => Post[], rebuild: (d: T, list: Post[]) => T): Promise<T | Cached<T>> {
     const list = postsOf(shared.data);
     if (viewer == null || !list.length) return shared;
-    const { liked, followed } = await repo.viewerFlags(
-      viewer,
-      list.map((p) => p.id),
-      [...new Set(list.map((p) => p.author.id))],
-    );
+    const [liked, followed] = await Promise.all([
+      repo.likedAmong(
+        viewer,
+        list.map((p) => p.id),
+      ),
+      deps.follows.followedAmong(viewer, [...new Set(list.map((p) => p.author.id))]),
+    ]);
     const mine = (p: Post) => p.author.id === viewer;
     if (!list.some((p) => liked.has(p.id) || followed.has(p.author.id) || mine(p))) return shared;
     return rebuild(
@@ -280,7 +292,13 @@ export function createContentService(deps: ContentDeps) {
   async function postOrThrow(id: number, viewer: number | null) {
     const row = await repo.postById(id, viewer);
     if (!row) throw notFound('content.post_not_found');
-    return row;
+    return (await withFollowed([row], viewer))[0];
+  }
+
+  /** The viewer's is_followed on posts read for them (the authors they follow, asked of the social domain). */
+  async function withFollowed<R extends { authorId: number }>(rows: R[], viewer: number | null): Promise<Array<R & { isFollowed: boolean }>> {
+    const followed = viewer == null || !rows.length ? new Set<number>() : await deps.follows.followedAmong(viewer, [...new Set(rows.map((r) => r.authorId))]);
+    return rows.map((r) => ({ ...r, isFollowed: followed.has(r.authorId) }));
   }
 
   return {
@@ -294,7 +312,7 @@ export function createContentService(deps: ContentDeps) {
       if (viewer == null) return shared;
       // The reader's own: whether they follow the writer and liked the article.
       const author = shared.data.authorId;
-      const [followed, liked] = await Promise.all([viewer !== author ? repo.isFollowing(viewer, author) : false, repo.articleLiked(id, viewer)]);
+      const [followed, liked] = await Promise.all([viewer !== author ? deps.follows.followedAmong(viewer, [author]).then((s) => s.has(author)) : false, repo.articleLiked(id, viewer)]);
       if (!followed && !liked) return shared;
       return { ...shared.data, is_followed: flag(followed), is_liked: flag(liked) };
     },
@@ -370,7 +388,7 @@ export function createContentService(deps: ContentDeps) {
 
     async searchPosts(tsquery: string, input: { page: number; limit: number }, viewer: number | null) {
       const { list, total } = await repo.searchPosts(tsquery, viewer, input.limit, (input.page - 1) * input.limit);
-      return { list: list.map((r) => toPost(r, viewer)), total, page: input.page, limit: input.limit };
+      return { list: (await withFollowed(list, viewer)).map((r) => toPost(r, viewer)), total, page: input.page, limit: input.limit };
     },
 
     // -------------------------------------------------------------- circle
@@ -402,10 +420,10 @@ export function createContentService(deps: ContentDeps) {
       const { list, total } = await repo.postList({
         viewer,
         authorId: input.uid,
-        following: viewer ?? undefined,
+        authorIds: viewer == null ? undefined : await deps.follows.followees(viewer),
         ...page(input.page, input.limit),
       });
-      return { list: list.map((r) => toPost(r, viewer)), total, page: input.page, limit: input.limit };
+      return { list: (await withFollowed(list, viewer)).map((r) => toPost(r, viewer)), total, page: input.page, limit: input.limit };
     },
 
     async postInfo(id: number, viewer: number | null) {

@@ -1,14 +1,13 @@
-import { count } from 'drizzle-orm';
 import { INVITE_POOL_CAP } from '@livesports/contracts/economy';
-import type { Db } from '../../db/client.ts';
-import { gifts, invitePool } from '../../db/schema/economy.ts';
+import type { GiftInsert, GiftsRepo } from './gifts.repo.ts';
+import type { InvitesRepo } from './invites.repo.ts';
 
 /**
  * The gift catalogue a fresh site starts with (prices in tenths). It is product data, not demo
  * data: without it nobody can send a gift, so it is loaded at start into an empty table.
  * Images live in the web app's public folder.
  */
-export const DEFAULT_GIFTS: Array<typeof gifts.$inferInsert> = [
+export const DEFAULT_GIFTS: GiftInsert[] = [
   { code: 'like', nameZh: '点赞', nameEn: 'Like', nameEs: 'Me gusta', price: 1, animation: 'float' },
   { code: 'cheer', nameZh: '加油棒', nameEn: 'Cheer stick', nameEs: 'Bengala', price: 10, animation: 'float' },
   { code: 'football', nameZh: '足球', nameEn: 'Football', nameEs: 'Balón', price: 50, animation: 'bounce' },
@@ -21,8 +20,7 @@ export const DEFAULT_GIFTS: Array<typeof gifts.$inferInsert> = [
 ].map((g, i) => ({ ...g, image: `/economy/gifts/${g.code}.svg`, sort: i }));
 
 /** Loads the catalogue into an empty table and opens the invite pool; safe on every start. */
-export async function ensureCatalogue(db: Db) {
-  const [{ n }] = await db.select({ n: count() }).from(gifts);
-  if (n === 0) await db.insert(gifts).values(DEFAULT_GIFTS).onConflictDoNothing();
-  await db.insert(invitePool).values({ id: 1, cap: INVITE_POOL_CAP, granted: 0 }).onConflictDoNothing();
+export async function ensureCatalogue(gifts: GiftsRepo, invites: InvitesRepo) {
+  await gifts.seedCatalogue(DEFAULT_GIFTS);
+  await invites.openPool(INVITE_POOL_CAP);
 }

@@ -1,12 +1,13 @@
-import type { Db } from '../../db/client.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { LedgerRepo, Tx } from './ledger.repo.ts';
 import type { PeopleRepo } from './people.repo.ts';
 import type { Prices } from './prices.ts';
 
 /** What every part of the economy module is built with (tests swap the clock). */
 export interface EconomyContext {
-  db: Db;
+  /** The ledger every movement of money goes through (`runOp`, `post`). */
+  ledger: LedgerRepo;
   clock: Clock;
   bus: Bus;
   people: PeopleRepo;
@@ -22,7 +23,7 @@ export interface EconomyContext {
 }
 
 /** The console's audit recorder as the economy sees it (filled from `app.console.audit`). */
-export type StaffAudit = (entry: { actorId: number; action: string; targetType: string; targetId: string; before?: unknown; after?: unknown; reason?: string }, tx: Db) => Promise<void>;
+export type StaffAudit = (entry: { actorId: number; action: string; targetType: string; targetId: string; before?: unknown; after?: unknown; reason?: string }, tx: Tx) => Promise<void>;
 
 /** Start of the current UTC day, ISO week (Monday) or month; null for "all time". */
 export function periodStart(period: 'day' | 'week' | 'month' | 'all', now: Date): Date | null {

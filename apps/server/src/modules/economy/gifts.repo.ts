@@ -1,12 +1,42 @@
-import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { Tail } from './ledger.ts';
+import type { Tail, Tx } from './ledger.repo.ts';
 import { backpackItems, giftSends, gifts } from '../../db/schema/economy.ts';
+import { createGiftSendRepo } from './gifts.send.repo.ts';
 
 export type GiftRow = typeof gifts.$inferSelect;
+export type GiftInsert = typeof gifts.$inferInsert;
+/** The columns the console edits. */
+export type GiftValues = Omit<GiftInsert, 'id'>;
 
 export function createGiftsRepo(db: Db) {
   return {
+    /** The one-statement wallet send (gifts.send.repo.ts). */
+    ...createGiftSendRepo(db),
+
+    /** Loads the default catalogue into an empty table (product data; safe on every start). */
+    async seedCatalogue(defaults: GiftInsert[]) {
+      const [{ n }] = await db.select({ n: count() }).from(gifts);
+      if (n === 0) await db.insert(gifts).values(defaults).onConflictDoNothing();
+    },
+    /** Every gift, inactive ones too (the console's catalogue page). */
+    async allGifts() {
+      return db.select().from(gifts).orderBy(asc(gifts.sort), asc(gifts.id));
+    },
+    /** Creates (no id) or updates a gift in `tx`; null when the gift to update does not exist. Answers the row before and after. */
+    async saveGift(tx: Tx, id: number, values: GiftValues): Promise<{ before: GiftRow | null; row: GiftRow } | null> {
+      if (id) {
+        const [before] = await tx.select().from(gifts).where(eq(gifts.id, id)).for('update');
+        if (!before) return null;
+        const [row] = await tx.update(gifts).set(values).where(eq(gifts.id, id)).returning();
+        return { before, row };
+      }
+      const [row] = await tx.insert(gifts).values(values).returning();
+      return { before: null, row };
+    },
+    /** Runs `work` in one transaction (a console save with its audit row). */
+    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+
     async activeGifts() {
       return db.select().from(gifts).where(eq(gifts.active, 1)).orderBy(asc(gifts.sort), asc(gifts.id));
     },
@@ -24,7 +54,7 @@ export function createGiftsRepo(db: Db) {
         .orderBy(asc(gifts.sort));
     },
     /** Takes `num` out of the backpack in one guarded statement; null when there are not enough. */
-    async takeFromBackpack(tx: Db, userId: number, giftId: number, num: number) {
+    async takeFromBackpack(tx: Tx, userId: number, giftId: number, num: number) {
       const rows = await tx
         .update(backpackItems)
         .set({ num: sql`${backpackItems.num} - ${num}`, updatedAt: sql`now()` })
@@ -32,7 +62,7 @@ export function createGiftsRepo(db: Db) {
         .returning({ left: backpackItems.num });
       return rows[0]?.left ?? null;
     },
-    async addToBackpack(tx: Db, userId: number, giftId: number, num: number) {
+    async addToBackpack(tx: Tx, userId: number, giftId: number, num: number) {
       await tx
         .insert(backpackItems)
         .values({ userId, giftId, num })

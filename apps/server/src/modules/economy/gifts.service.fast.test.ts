@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { authUser, fakeBus, fakeClock, fakeRepo } from '../../../test/fast.ts';
 import type { EconomyContext } from './context.ts';
 import type { GiftRow, GiftsRepo } from './gifts.repo.ts';
+import type { LedgerRepo } from './ledger.repo.ts';
 import { createGiftsService } from './gifts.service.ts';
 import type { PeopleRepo } from './people.repo.ts';
 import type { WalletRepo } from './wallet.repo.ts';
 
 // The gift catalogue and the checks in front of a send, on fake repositories. The money path
 // itself (one statement on the driver, or the ledger transaction) is covered by the integration
-// and property tests on PGlite and PostgreSQL: no fake stands in for the ledger.
+// and property tests on PGlite and PostgreSQL (the one statement is SQL: no fake stands in for it).
 
 const rose = { id: 1, code: 'rose', nameZh: '玫瑰', nameEn: 'Rose', nameEs: 'Rosa', price: 10, image: '/gifts/rose.png', animation: 'float', sort: 1, active: 1 } as GiftRow;
 const anchor = authUser({ isAnchor: true });
@@ -21,8 +22,8 @@ function setup(opts: { sessionOpen?: boolean } = {}) {
     people: async (ids: number[]) => new Map(ids.filter((id) => id === anchor.id || id === fan.id).map((id) => [id, person(id, id === anchor.id ? 1 : 0)])) as never,
     sessionOpen: async () => opts.sessionOpen ?? true,
   });
-  // No driver client on this handle: sends take the general path, whose first steps are the checks.
-  const ctx = { db: {} as never, clock: fakeClock(), bus: fakeBus(), people, publicUrl: 'http://127.0.0.1', log: console, ranksChanged: () => {} } as unknown as EconomyContext;
+  // Backpack sends take the general path, whose first steps are the checks; no ledger call is expected.
+  const ctx = { ledger: fakeRepo<LedgerRepo>(), clock: fakeClock(), bus: fakeBus(), people, publicUrl: 'http://127.0.0.1', log: console, ranksChanged: () => {} } as unknown as EconomyContext;
   const sut = createGiftsService(ctx, repo, fakeRepo<WalletRepo>());
   return { sut, repo, people };
 }

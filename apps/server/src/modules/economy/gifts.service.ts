@@ -5,8 +5,8 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { AppError, badInput, notFound, notLoggedIn } from '../../platform/errors.ts';
 import type { EconomyContext } from './context.ts';
 import type { GiftRow, GiftsRepo } from './gifts.repo.ts';
-import { canSendInOneStatement, isKeyConflict, sendFromWallet } from './gifts.send.ts';
-import { type Movement, balanceOf, fingerprintOf, postWithTail, repeatOf, runOp, system, userWallet } from './ledger.ts';
+import { isKeyConflict } from './gifts.send.repo.ts';
+import { type Movement, balanceOf, fingerprintOf, system, userWallet } from './ledger.ts';
 import { brief } from './people.repo.ts';
 import type { OpMeta } from './titles.ts';
 import type { WalletRepo } from './wallet.repo.ts';
@@ -62,7 +62,7 @@ export function createGiftsService(ctx: EconomyContext, repo: GiftsRepo, walletR
   }
 
   /**
-   * The hot path: a send paid from the wallet in one statement (gifts.send.ts). Null when a
+   * The hot path: a send paid from the wallet in one statement (gifts.send.repo.ts). Null when a
    * wallet row is missing (the general path below creates it); every outcome is the same as the
    * general path's: same checks and messages, same ledger rows, same stored result for repeats.
    */
@@ -76,13 +76,13 @@ export function createGiftsService(ctx: EconomyContext, repo: GiftsRepo, walletR
     const total = gift.price * input.num;
     const fingerprint = fingerprintOf({ room: input.room_id, gift: input.gift_id, num: input.num, backpack: false });
     const repeat = async () => {
-      const prior = await repeatOf<Omit<SendGiftResult, 'wealth_level'>>(ctx.db, user.id, input.idempotency_key, 'gift', fingerprint);
+      const prior = await ctx.ledger.repeatOf<Omit<SendGiftResult, 'wealth_level'>>(user.id, input.idempotency_key, 'gift', fingerprint);
       return prior ? { ...prior.result, wealth_level: wealthLevel(prior.result.wealth_exp) } : null;
     };
     const now = ctx.clock.now();
     let row;
     try {
-      row = await sendFromWallet(ctx.db, {
+      row = await repo.sendFromWallet({
         senderId: user.id,
         roomId: input.room_id,
         giftId: gift.id,
@@ -153,7 +153,7 @@ export function createGiftsService(ctx: EconomyContext, repo: GiftsRepo, walletR
     async send(user: AuthUser, input: { room_id: number; gift_id: number; num: number; from_backpack: boolean; idempotency_key: string }, opts: SendOptions = {}): Promise<SendGiftResult> {
       const gift = await findGift(input.gift_id);
       if (!gift) throw badInput('economy.gift_unknown');
-      if (!input.from_backpack && canSendInOneStatement(ctx.db)) {
+      if (!input.from_backpack && repo.canSendInOneStatement()) {
         const sent = await sendFromWalletInOne(user, gift, input, opts);
         if (sent) return sent;
       }
@@ -172,8 +172,7 @@ export function createGiftsService(ctx: EconomyContext, repo: GiftsRepo, walletR
             { user: user.id, wallet: 'consumption' as const },
             { user: anchor.id, wallet: 'income' as const },
           ];
-      const outcome = await runOp(
-        ctx.db,
+      const outcome = await ctx.ledger.runOp(
         { userId: user.id, kind: 'gift', key: input.idempotency_key, request, meta: meta as Record<string, unknown>, storesResult: true, wallets },
         async (tx, opId) => {
           const now = ctx.clock.now();
@@ -189,7 +188,7 @@ export function createGiftsService(ctx: EconomyContext, repo: GiftsRepo, walletR
             if (share > 0) moves.push({ from: userWallet(user.id, 'consumption'), to: userWallet(anchor.id, 'income'), amount: share, roomId: anchor.id });
             if (total - share > 0) moves.push({ from: userWallet(user.id, 'consumption'), to: system('platform'), amount: total - share, roomId: anchor.id });
           }
-          const { rows } = await postWithTail<{ result: Record<string, unknown> }>(tx, opId, 'gift', moves, (after) =>
+          const { rows } = await ctx.ledger.postWithTail<{ result: Record<string, unknown> }>(tx, opId, 'gift', moves, (after) =>
             repo.sendTail({
               opId,
               senderId: user.id,

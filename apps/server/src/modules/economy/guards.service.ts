@@ -5,7 +5,7 @@ import { badInput } from '../../platform/errors.ts';
 import type { EconomyContext } from './context.ts';
 import { senderAndAnchor } from './gifts.service.ts';
 import type { GuardsRepo } from './guards.repo.ts';
-import { type Movement, balanceOf, post, runOp, system, userWallet } from './ledger.ts';
+import { type Movement, balanceOf, system, userWallet } from './ledger.ts';
 import type { OpMeta } from './titles.ts';
 
 /** Guards of a room: bought for a number of days, renewed by extending; the anchor earns a share. */
@@ -28,8 +28,7 @@ export function createGuardsService(ctx: EconomyContext, repo: GuardsRepo) {
       if (!plan) throw badInput('economy.guard_unknown');
       const { sender, anchor } = await senderAndAnchor(ctx, user, input.room_id, 'economy.self_guard');
       const meta: OpMeta = { sender: sender.user_nickname, anchor: anchor.user_nickname };
-      const { result } = await runOp(
-        ctx.db,
+      const { result } = await ctx.ledger.runOp(
         {
           userId: user.id,
           kind: 'guard',
@@ -47,7 +46,7 @@ export function createGuardsService(ctx: EconomyContext, repo: GuardsRepo) {
             { from: userWallet(user.id, 'consumption'), to: userWallet(anchor.id, 'income'), amount: share, roomId: anchor.id },
             { from: userWallet(user.id, 'consumption'), to: system('platform'), amount: plan.price - share, roomId: anchor.id },
           ];
-          const b = await post(tx, opId, 'guard', moves);
+          const b = await ctx.ledger.post(tx, opId, 'guard', moves);
           await ctx.people.addWealth(tx, user.id, plan.price);
           const g = await repo.extend(tx, user.id, anchor.id, plan.level, plan.days, ctx.clock.now());
           return { level: g.level, expires_at: g.expiresAt.toISOString(), balance: balanceOf(b, user.id, 'consumption') };

@@ -1,8 +1,8 @@
 import { HORN_PRICE } from '@livesports/contracts/chat-barrage';
 import { nobleInfo } from '@livesports/contracts/economy';
-import type { Db } from '../../db/client.ts';
 import { type EconomyContext, utcMonth } from './context.ts';
-import { balanceOf, post, runOp, system, userWallet } from './ledger.ts';
+import { balanceOf, system, userWallet } from './ledger.ts';
+import type { Tx } from './ledger.repo.ts';
 import { createNoblesRepo } from './nobles.repo.ts';
 import { createWalletRepo } from './wallet.repo.ts';
 
@@ -15,8 +15,8 @@ import { createWalletRepo } from './wallet.repo.ts';
  */
 export function createHornsService(ctx: EconomyContext) {
   return {
-    async pay<T>(userId: number, key: string, request: unknown, record: (tx: Db, free: boolean) => Promise<T>) {
-      const { result, repeated } = await runOp(ctx.db, { userId, kind: 'horn', key, request, wallets: [{ user: userId, wallet: 'consumption' }] }, async (tx, opId) => {
+    async pay<T>(userId: number, key: string, request: unknown, record: (tx: Tx, free: boolean) => Promise<T>) {
+      const { result, repeated } = await ctx.ledger.runOp({ userId, kind: 'horn', key, request, wallets: [{ user: userId, wallet: 'consumption' }] }, async (tx, opId) => {
         const now = ctx.clock.now();
         const emperor = nobleInfo('emperor');
         const free = await createNoblesRepo(tx).useHorn(userId, emperor.tier, utcMonth(now), emperor.free_horns, now);
@@ -24,7 +24,7 @@ export function createHornsService(ctx: EconomyContext) {
         if (free) {
           balance = (await createWalletRepo(tx).balances(userId, tx)).consumption;
         } else {
-          const b = await post(tx, opId, 'horn', [{ from: userWallet(userId, 'consumption'), to: system('platform'), amount: HORN_PRICE }]);
+          const b = await ctx.ledger.post(tx, opId, 'horn', [{ from: userWallet(userId, 'consumption'), to: system('platform'), amount: HORN_PRICE }]);
           await ctx.people.addWealth(tx, userId, HORN_PRICE);
           balance = balanceOf(b, userId, 'consumption');
         }

@@ -6,7 +6,7 @@ import { AppError, badInput, conflict } from '../../platform/errors.ts';
 import { type EconomyContext, periodStart, utcDay } from './context.ts';
 import type { GiftsRepo } from './gifts.repo.ts';
 import type { InvitesRepo } from './invites.repo.ts';
-import { post, runOp, system, userWallet } from './ledger.ts';
+import { system, userWallet } from './ledger.ts';
 import type { NoblesService } from './nobles.service.ts';
 
 const RECENT_FRIENDS = 10;
@@ -60,7 +60,7 @@ export function createInvitesService(ctx: EconomyContext, repo: InvitesRepo, gif
       const dueFriends = friendIds.filter((id) => !rewards.has(`friend:${id}`));
       if (dueTiers.length || dueFriends.length) {
         const gift = dueFriends.length ? await giftByCode(INVITE_GIFT_CODE) : null;
-        await ctx.db.transaction(async (tx) => {
+        await repo.transaction(async (tx) => {
           for (const t of dueTiers) {
             if (!(await repo.give(tx, user.id, `tier:${t.tier}`))) continue;
             await nobles.grant(tx, user.id, t.tier, NOBLE_MONTH_DAYS, { refuseLower: false });
@@ -73,10 +73,10 @@ export function createInvitesService(ctx: EconomyContext, repo: InvitesRepo, gif
 
       let bonus = 0;
       if (me.invitedBy && !rewards.has('bonus')) {
-        const { result } = await runOp(ctx.db, { userId: user.id, kind: 'invite_bonus', key: 'invite:bonus' }, async (tx, opId) => {
+        const { result } = await ctx.ledger.runOp({ userId: user.id, kind: 'invite_bonus', key: 'invite:bonus' }, async (tx, opId) => {
           if (!(await repo.give(tx, user.id, 'bonus'))) return 0;
           const amount = await repo.takeFromPool(tx, INVITEE_BONUS);
-          if (amount > 0) await post(tx, opId, 'invite_bonus', [{ from: system('invite_pool'), to: userWallet(user.id, 'consumption'), amount }]);
+          if (amount > 0) await ctx.ledger.post(tx, opId, 'invite_bonus', [{ from: system('invite_pool'), to: userWallet(user.id, 'consumption'), amount }]);
           return amount;
         });
         bonus = result;
@@ -95,7 +95,7 @@ export function createInvitesService(ctx: EconomyContext, repo: InvitesRepo, gif
     async checkIn(user: AuthUser) {
       const now = ctx.clock.now();
       const gift = await giftByCode(CHECKIN_GIFT_CODE);
-      await ctx.db.transaction(async (tx) => {
+      await repo.transaction(async (tx) => {
         if (!(await repo.checkIn(tx, user.id, utcDay(now)))) throw conflict('economy.checkin_done');
         await gifts.addToBackpack(tx, user.id, gift.id, CHECKIN_GIFT_NUM);
       });

@@ -1,11 +1,11 @@
 import { NOBLE_MONTH_DAYS, type NobleTier, nobleInfo } from '@livesports/contracts/economy';
 import type { NobleStatus } from '@livesports/contracts/economy-gifts';
 import { type Lang, translate } from '@livesports/contracts/messages';
-import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { badInput } from '../../platform/errors.ts';
 import { type EconomyContext, utcMonth } from './context.ts';
-import { balanceOf, post, runOp, system, userWallet } from './ledger.ts';
+import { balanceOf, system, userWallet } from './ledger.ts';
+import type { Tx } from './ledger.repo.ts';
 import { addNobleTime } from './noble-time.ts';
 import type { MembershipRow, NoblesRepo } from './nobles.repo.ts';
 
@@ -19,7 +19,7 @@ export function createNoblesService(ctx: EconomyContext, repo: NoblesRepo) {
   }
 
   /** Adds days of a tier inside the caller's transaction (purchases and invite rewards). */
-  async function grant(tx: Db, userId: number, tier: NobleTier, days: number, opts: { refuseLower: boolean }) {
+  async function grant(tx: Tx, userId: number, tier: NobleTier, days: number, opts: { refuseLower: boolean }) {
     const now = ctx.clock.now();
     const row = await repo.lock(tx, userId, now);
     const current = row.expiresAt > now ? { tier: row.tier as NobleTier, expiresAt: row.expiresAt } : null;
@@ -46,8 +46,7 @@ export function createNoblesService(ctx: EconomyContext, repo: NoblesRepo) {
     async buy(user: AuthUser, input: { tier: NobleTier; months: number; idempotency_key: string }) {
       const info = await ctx.prices.noble(input.tier);
       const price = info.price * input.months;
-      const { result } = await runOp(
-        ctx.db,
+      const { result } = await ctx.ledger.runOp(
         {
           userId: user.id,
           kind: 'noble',
@@ -58,7 +57,7 @@ export function createNoblesService(ctx: EconomyContext, repo: NoblesRepo) {
         },
         async (tx, opId) => {
           const next = await grant(tx, user.id, input.tier, input.months * NOBLE_MONTH_DAYS, { refuseLower: true });
-          const b = await post(tx, opId, 'noble', [{ from: userWallet(user.id, 'consumption'), to: system('platform'), amount: price }]);
+          const b = await ctx.ledger.post(tx, opId, 'noble', [{ from: userWallet(user.id, 'consumption'), to: system('platform'), amount: price }]);
           await ctx.people.addWealth(tx, user.id, price);
           const now = ctx.clock.now();
           const s = status({ userId: user.id, tier: next.tier, expiresAt: next.expiresAt, hornMonth: next.row.hornMonth, hornsUsed: next.row.hornsUsed }, now)!;

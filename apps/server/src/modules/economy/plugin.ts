@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { createGiftsRepo } from './gifts.repo.ts';
 import { economyRoutes } from './routes.ts';
 import { PRICES_KEY } from './prices.ts';
 import { type EconomyService, createEconomyService } from './service.ts';
@@ -40,7 +41,7 @@ export const economyModule = fp(
     const unlisten = await app.bus.subscribe(CATALOGUE_CHANNEL, () => service.gifts.invalidate());
     app.addHook('onClose', async () => void (await unlisten().catch(() => undefined)));
     const staff = createEconomyStaffService({
-      db: app.database.db,
+      repo: createGiftsRepo(app.database.db),
       bus: app.bus,
       prices: service.prices,
       audit: app.console.audit,

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { RankBoard } from '@livesports/contracts/economy-rank';
 import type { Db } from '../../db/client.ts';
-import { rows as raw } from './raw.ts';
+import { rows as raw } from './ledger.repo.ts';
 
 // Leaderboards are sums over the ledger: what a room received (popularity) and what a user
 // spent on gifts, guards and nobles (generosity). Both read the (kind, created_at) and

@@ -3,7 +3,7 @@ import type { RechargeOrder } from '@livesports/contracts/economy-wallet';
 import type { AuthUser } from '../../platform/auth.ts';
 import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import type { EconomyContext } from './context.ts';
-import { balanceOf, post, runOp, system, userWallet } from './ledger.ts';
+import { balanceOf, system, userWallet } from './ledger.ts';
 import { type PaymentProvider, WebhookRejected } from './payment/provider.ts';
 import type { SandboxProvider } from './payment/sandbox.ts';
 import type { RechargeOrderRow, RechargeRepo } from './recharge.repo.ts';
@@ -103,10 +103,10 @@ export function createRechargeService(ctx: EconomyContext, repo: RechargeRepo, p
         if (order.status === 'pending') await repo.markFailed(order.orderNo);
         return { status: 'failed' as const };
       }
-      const outcome = await runOp(ctx.db, { userId: order.userId, kind: 'recharge', key: `recharge:${order.orderNo}`, meta: { order_no: order.orderNo } }, async (tx, opId) => {
+      const outcome = await ctx.ledger.runOp({ userId: order.userId, kind: 'recharge', key: `recharge:${order.orderNo}`, meta: { order_no: order.orderNo } }, async (tx, opId) => {
         await repo.recordEvent(providerName, n.eventId, order.orderNo, tx);
         if (!(await repo.markPaid(tx, order.orderNo, { providerRef: n.providerRef, opId, paidAt: ctx.clock.now() }))) throw new Error(`order ${order.orderNo} not payable`);
-        const b = await post(tx, opId, 'recharge', [{ from: system('external'), to: userWallet(order.userId, 'consumption'), amount: order.coins }]);
+        const b = await ctx.ledger.post(tx, opId, 'recharge', [{ from: system('external'), to: userWallet(order.userId, 'consumption'), amount: order.coins }]);
         return { balance: balanceOf(b, order.userId, 'consumption') };
       });
       if (outcome.repeated) await repo.recordEvent(providerName, n.eventId, order.orderNo);

@@ -4,6 +4,7 @@ import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ReadCache } from '../../platform/read-cache.ts';
 import { audit } from './audit.ts';
+import { createAuditRepo } from './audit.repo.ts';
 import { ensureCatalogue } from './catalogue.ts';
 import type { EconomyContext } from './context.ts';
 import { createGiftsRepo } from './gifts.repo.ts';
@@ -12,6 +13,7 @@ import { createGuardsRepo } from './guards.repo.ts';
 import { createGuardsService } from './guards.service.ts';
 import { createHornsService } from './horns.service.ts';
 import { createInvitesRepo } from './invites.repo.ts';
+import { createLedgerRepo } from './ledger.repo.ts';
 import { createInvitesService } from './invites.service.ts';
 import { createNoblesRepo } from './nobles.repo.ts';
 import { createNoblesService } from './nobles.service.ts';
@@ -52,7 +54,7 @@ export interface EconomyDeps {
 }
 
 /**
- * The gold-coin economy, one service per concern, all on the same ledger (ledger.ts).
+ * The gold-coin economy, one service per concern, all on the same ledger (ledger.repo.ts: `runOp` and `post`).
  * Other domains use a few of these: `horns.pay` and `nobles.status` (horn calls), `perks` (badges
  * in chat), `giftsReceived` (broadcast records).
  */
@@ -60,7 +62,7 @@ export function createEconomyService(deps: EconomyDeps) {
   // A gift storm drops the boards here on every send but tells other processes at most once a second.
   const ranksChanged = () => void deps.cache?.invalidate(['ranks'], { coalesceMs: 1000 }).catch((err) => deps.log.warn({ err }, 'leaderboards not dropped'));
   const ctx: EconomyContext = {
-    db: deps.db,
+    ledger: createLedgerRepo(deps.db),
     clock: deps.clock,
     bus: deps.bus,
     people: createPeopleRepo(deps.db),
@@ -76,6 +78,8 @@ export function createEconomyService(deps: EconomyDeps) {
   const walletRepo = createWalletRepo(deps.db);
   const giftsRepo = createGiftsRepo(deps.db);
   const guardsRepo = createGuardsRepo(deps.db);
+  const invitesRepo = createInvitesRepo(deps.db);
+  const auditRepo = createAuditRepo(deps.db);
   const wallet = createWalletService(ctx, walletRepo);
   const recharge = createRechargeService(ctx, createRechargeRepo(deps.db), providers, sandbox);
   const gifts = createGiftsService(ctx, giftsRepo, walletRepo);
@@ -83,7 +87,7 @@ export function createEconomyService(deps: EconomyDeps) {
   const nobles = createNoblesService(ctx, createNoblesRepo(deps.db));
   const withdrawals = createWithdrawalsService(ctx, createWithdrawalsRepo(deps.db));
   const ranking = createRankingService(ctx, createRankingRepo(deps.db), deps.cache);
-  const invites = createInvitesService(ctx, createInvitesRepo(deps.db), giftsRepo, nobles);
+  const invites = createInvitesService(ctx, invitesRepo, giftsRepo, nobles);
 
   return {
     /** Recharge packages, noble and guard prices in force. */
@@ -99,7 +103,7 @@ export function createEconomyService(deps: EconomyDeps) {
     horns: createHornsService(ctx),
 
     /** Product data every site needs (gift catalogue, invite pool); run once at start. */
-    start: () => ensureCatalogue(deps.db),
+    start: () => ensureCatalogue(giftsRepo, invitesRepo),
 
     /** Badges and colours of people in a room: wealth level, noble tier, guard level. */
     async perks(userIds: number[], roomId?: number): Promise<Perks[]> {
@@ -120,7 +124,7 @@ export function createEconomyService(deps: EconomyDeps) {
     giftsReceived: async (roomId: number, from: Date, to: Date) => (await giftsRepo.roomTotal(roomId, from, to)).coins,
 
     /** Adds up the books (drift check). */
-    audit: (userIds?: number[]) => audit(deps.db, userIds),
+    audit: (userIds?: number[]) => audit(auditRepo, userIds),
   };
 }
 export type EconomyService = ReturnType<typeof createEconomyService>;

@@ -1,13 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
 import type { PriceBook, StaffGift } from '@livesports/contracts/console-catalog';
 import type { GiftEffect } from '@livesports/contracts/economy';
-import type { Db } from '../../db/client.ts';
-import { gifts } from '../../db/schema/economy.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { Bus } from '../../platform/bus.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { AuditInput, ConsoleTx } from '../console/plugin.ts';
-import type { GiftRow } from './gifts.repo.ts';
+import type { GiftRow, GiftsRepo } from './gifts.repo.ts';
 import { PRICES_KEY, type Prices } from './prices.ts';
 
 /** Every process drops its copy of the gift catalogue when it hears this (an administrator changed it). */
@@ -47,7 +44,8 @@ export const toStaffGift = (g: GiftRow): StaffGift => ({
  * request anywhere sees the change.
  */
 export function createEconomyStaffService(deps: {
-  db: Db;
+  /** The catalogue's rows and the transaction a save commits in. */
+  repo: GiftsRepo;
   bus: Bus;
   prices: Prices;
   audit: (entry: AuditInput, tx?: ConsoleTx) => Promise<void>;
@@ -58,12 +56,11 @@ export function createEconomyStaffService(deps: {
   /** Drops this process's gift catalogue. */
   catalogueChanged: () => void;
 }) {
-  const { db } = deps;
+  const { repo } = deps;
 
   return {
     async gifts(): Promise<StaffGift[]> {
-      const rows = await db.select().from(gifts).orderBy(asc(gifts.sort), asc(gifts.id));
-      return rows.map(toStaffGift);
+      return (await repo.allGifts()).map(toStaffGift);
     },
 
     async saveGift(user: AuthUser, input: GiftInput): Promise<StaffGift> {
@@ -78,18 +75,12 @@ export function createEconomyStaffService(deps: {
         sort: input.sort,
         active: input.active,
       };
-      const [taken] = await db.select({ id: gifts.id }).from(gifts).where(eq(gifts.code, input.code)).limit(1);
+      const taken = await repo.byCode(input.code);
       if (taken && taken.id !== input.id) throw new AppError('console.gift_code_taken', 409);
-      const saved = await db.transaction(async (tx) => {
-        let before: GiftRow | null = null;
-        let row: GiftRow;
-        if (input.id) {
-          [before] = await tx.select().from(gifts).where(eq(gifts.id, input.id)).for('update');
-          if (!before) throw notFound('console.gift_not_found');
-          [row] = await tx.update(gifts).set(values).where(eq(gifts.id, input.id)).returning();
-        } else {
-          [row] = await tx.insert(gifts).values(values).returning();
-        }
+      const saved = await repo.transaction(async (tx) => {
+        const done = await repo.saveGift(tx, input.id, values);
+        if (!done) throw notFound('console.gift_not_found');
+        const { before, row } = done;
         await deps.audit(
           {
             actorId: user.id,
@@ -128,7 +119,7 @@ export function createEconomyStaffService(deps: {
       }
       const parts = (['recharge', 'nobles', 'guards'] as const).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(next[k]));
       if (!parts.length) return before;
-      await db.transaction(async (tx) => {
+      await repo.transaction(async (tx) => {
         await deps.storePrices({ recharge: next.recharge, nobles: next.nobles.map(({ tier, price }) => ({ tier, price })), guards: next.guards.map(({ id, price }) => ({ id, price })) }, tx);
         for (const k of parts)
           await deps.audit({ actorId: user.id, action: `price.${k}`, targetType: 'prices', targetId: `${PRICES_KEY}.${k}`, before: before[k], after: next[k], reason: change.reason }, tx);

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LedgerKind, WalletKind } from '@livesports/contracts/economy';
 import type { Db } from '../../db/client.ts';
-import { rows } from './raw.ts';
+import { rows } from './ledger.repo.ts';
 import { wallets, withdrawals } from '../../db/schema/economy.ts';
 
 export interface StatementRow {

@@ -4,7 +4,7 @@ import type { Lang } from '@livesports/contracts/messages';
 import type { AuthUser } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { EconomyContext } from './context.ts';
-import { balanceOf, post, runOp, userWallet } from './ledger.ts';
+import { balanceOf, userWallet } from './ledger.ts';
 import { kindName, lineTitle, type OpMeta } from './titles.ts';
 import type { WalletRepo } from './wallet.repo.ts';
 
@@ -38,8 +38,7 @@ export function createWalletService(ctx: EconomyContext, repo: WalletRepo) {
 
     /** One way only: income → consumption, after the caller confirmed (checked by the contract). */
     async convert(user: AuthUser, input: { money: number; idempotency_key: string }) {
-      const { result } = await runOp(
-        ctx.db,
+      const { result } = await ctx.ledger.runOp(
         {
           userId: user.id,
           kind: 'convert',
@@ -51,7 +50,7 @@ export function createWalletService(ctx: EconomyContext, repo: WalletRepo) {
           ],
         },
         async (tx, opId) => {
-          const b = await post(tx, opId, 'convert', [{ from: userWallet(user.id, 'income'), to: userWallet(user.id, 'consumption'), amount: input.money }]);
+          const b = await ctx.ledger.post(tx, opId, 'convert', [{ from: userWallet(user.id, 'income'), to: userWallet(user.id, 'consumption'), amount: input.money }]);
           return { consumption: balanceOf(b, user.id, 'consumption'), income: balanceOf(b, user.id, 'income') };
         },
       );

@@ -5,7 +5,7 @@ import { type Lang, translate } from '@livesports/contracts/messages';
 import type { AuthUser } from '../../platform/auth.ts';
 import { badInput, conflict, forbidden, notFound, tooMany } from '../../platform/errors.ts';
 import type { EconomyContext } from './context.ts';
-import { balanceOf, post, runOp, setMeta, system, userWallet } from './ledger.ts';
+import { balanceOf, system, userWallet } from './ledger.ts';
 import type { PayoutKind, WithdrawalRow, WithdrawalsRepo } from './withdrawals.repo.ts';
 
 /** Shows only the end of an account: "**** 1234", "138****5678", "a***@mail.com". */
@@ -79,11 +79,11 @@ export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsR
     const found = await repo.find(id);
     if (!found) throw notFound('economy.withdrawal_unknown');
     const kind = decision === 'paid' ? 'withdraw' : 'withdraw_return';
-    const { result } = await runOp(ctx.db, { userId: found.userId, kind, key: null, meta: { withdrawal_id: id, reviewer: admin.id } }, async (tx, opId) => {
+    const { result } = await ctx.ledger.runOp({ userId: found.userId, kind, key: null, meta: { withdrawal_id: id, reviewer: admin.id } }, async (tx, opId) => {
       const w = await repo.lock(tx, id);
       if (!w || w.status !== WithdrawStatus.IN_PROGRESS) throw conflict('economy.withdrawal_reviewed');
       const to = decision === 'paid' ? system('payout') : userWallet(w.userId, 'income');
-      await post(tx, opId, kind, [{ from: system('withdraw_hold'), to, amount: w.money }]);
+      await ctx.ledger.post(tx, opId, kind, [{ from: system('withdraw_hold'), to, amount: w.money }]);
       const status = decision === 'paid' ? WithdrawStatus.PAID : WithdrawStatus.REJECTED;
       const done = await repo.review(tx, id, { status, reason, reviewedBy: admin.id, reviewedAt: ctx.clock.now() });
       await ctx.audit?.(
@@ -129,8 +129,7 @@ export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsR
       const kind = kindOf(input.type);
       const payout = await repo.payout(user.id, kind);
       if (!payout) throw badInput(kind === 'bank' ? 'economy.bank_unbound' : 'economy.alipay_unbound');
-      const { result } = await runOp(
-        ctx.db,
+      const { result } = await ctx.ledger.runOp(
         { userId: user.id, kind: 'withdraw', key: input.idempotency_key, request: { type: input.type, money: input.money }, wallets: [{ user: user.id, wallet: 'income' }] },
         async (tx, opId) => {
           const w = await repo.insert(tx, {
@@ -143,8 +142,8 @@ export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsR
             bankName: payout.bankName,
             opId,
           });
-          const b = await post(tx, opId, 'withdraw', [{ from: userWallet(user.id, 'income'), to: system('withdraw_hold'), amount: input.money }]);
-          await setMeta(tx, opId, { withdrawal_id: w.id });
+          const b = await ctx.ledger.post(tx, opId, 'withdraw', [{ from: userWallet(user.id, 'income'), to: system('withdraw_hold'), amount: input.money }]);
+          await ctx.ledger.setMeta(tx, opId, { withdrawal_id: w.id });
           return { ...toWithdrawal(w, lang), income: balanceOf(b, user.id, 'income') };
         },
       );

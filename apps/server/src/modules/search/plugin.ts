@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { createSearchRepo } from './repo.ts';
 import { searchRoutes } from './routes.ts';
 import { createSearchService } from './service.ts';
 import { tsvectorLiteral } from './tokenize.ts';
@@ -21,9 +20,9 @@ declare module 'fastify' {
 /** Site search over people, live rooms, headlines and posts. Registered before the domains it finds things in. */
 export const searchModule = fp(
   async (app) => {
-    const service = createSearchService({ repo: createSearchRepo(app.database.db), countKeyword: (name) => app.system.countKeyword(name) });
+    const service = createSearchService({ countKeyword: (name) => app.system.countKeyword(name) });
     app.decorate('siteSearch', { ...service, vector: tsvectorLiteral });
     await app.register(searchRoutes, { service });
   },
-  { name: 'search', fastify: '5.x', dependencies: ['database', 'http', 'envelope', 'auth', 'system'] },
+  { name: 'search', fastify: '5.x', dependencies: ['http', 'envelope', 'auth', 'system'] },
 );

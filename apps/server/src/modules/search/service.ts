@@ -2,8 +2,7 @@ import type { Lang } from '@livesports/contracts/messages';
 import type { ArticleCard, Post } from '@livesports/contracts/content';
 import type { LiveRoomCard } from '@livesports/contracts/search';
 import type { Person } from '@livesports/contracts/social';
-import type { SearchRepo } from './repo.ts';
-import { tsqueryLiteral } from './tokenize.ts';
+import { likePattern, tsqueryLiteral } from './tokenize.ts';
 
 type Found<T> = { list: T[]; total: number };
 type Paging = { page: number; limit: number };
@@ -13,18 +12,19 @@ export type LiveRoomSearch = (name: string, opts: { limit: number; offset: numbe
 
 /**
  * The search port: what each domain that has something to find plugs in (`provide`). Content
- * plugs in headlines and posts, social the people cards, live the rooms; a part nobody plugged in
- * finds nothing.
+ * plugs in headlines and posts, social the people (found by nickname, and their cards), live the
+ * rooms; a part nobody plugged in finds nothing.
  */
 export interface SearchSources {
   articles(tsquery: string, paging: Paging, lang: Lang): Promise<Found<ArticleCard> & Paging>;
   posts(tsquery: string, paging: Paging, viewer: number | null): Promise<Found<Post> & Paging>;
+  /** Ids of people whose nickname contains `name` (`pattern`: its escaped ILIKE '%…%'), best first, and how many match. */
+  findPeople(name: string, pattern: string, opts: { anchorsOnly: boolean; limit: number; offset: number }): Promise<{ ids: number[]; total: number }>;
   people(ids: number[], viewer: number | null): Promise<Person[]>;
   liveRooms: LiveRoomSearch;
 }
 
 export interface SearchDeps {
-  repo: SearchRepo;
   /** Counts a searched word into hot_keywords (api/universal/getHot). */
   countKeyword: (name: string) => Promise<void>;
 }
@@ -33,6 +33,7 @@ const empty = { list: [], total: 0 };
 const nothing: SearchSources = {
   articles: async (_q, paging) => ({ ...empty, ...paging }),
   posts: async (_q, paging) => ({ ...empty, ...paging }),
+  findPeople: async () => ({ ids: [], total: 0 }),
   people: async () => [],
   liveRooms: async () => empty,
 };
@@ -41,7 +42,7 @@ export function createSearchService(deps: SearchDeps) {
   const sources: SearchSources = { ...nothing };
 
   async function people(name: string, anchorsOnly: boolean, page: number, limit: number, viewer: number | null) {
-    const { ids, total } = await deps.repo.people(name, { anchorsOnly, limit, offset: (page - 1) * limit });
+    const { ids, total } = await sources.findPeople(name, likePattern(name), { anchorsOnly, limit, offset: (page - 1) * limit });
     return { list: await sources.people(ids, viewer), total };
   }
 

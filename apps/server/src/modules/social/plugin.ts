@@ -17,7 +17,7 @@ export const socialModule = fp(
   async (app) => {
     const service = createSocialService({ repo: createSocialRepo(app.database.db), bus: app.bus });
     app.decorate('social', service);
-    app.siteSearch.provide({ people: service.people });
+    app.siteSearch.provide({ findPeople: service.findPeople, people: service.people });
     await app.register(socialRoutes, { service });
   },
   { name: 'social', fastify: '5.x', dependencies: ['database', 'bus', 'http', 'envelope', 'auth', 'search'] },

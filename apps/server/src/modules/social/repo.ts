@@ -149,6 +149,39 @@ export function createSocialRepo(db: Db) {
       ]);
       return { list, total: n };
     },
+    /** Of `ids`, the people `viewer` follows (as anything): the viewer's flags on content cards. */
+    async followedAmong(viewer: number, ids: number[]) {
+      if (!ids.length) return new Set<number>();
+      const rows = await db
+        .select({ id: follows.followeeId })
+        .from(follows)
+        .where(and(eq(follows.followerId, viewer), inArray(follows.followeeId, ids)));
+      return new Set(rows.map((r) => r.id));
+    },
+    /** Everyone `viewer` follows (as anything): the circle's "following" tab. */
+    async followees(viewer: number) {
+      const rows = await db.selectDistinct({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, viewer));
+      return rows.map((r) => r.id);
+    },
+    /**
+     * Ids of enabled people whose nickname matches `pattern` (an escaped ILIKE '%…%' pattern of
+     * `name`): exact names first, then prefixes, then by fans (the search page's people).
+     */
+    async searchPeople(name: string, pattern: string, opts: { anchorsOnly: boolean; limit: number; offset: number }) {
+      const where = and(eq(users.status, 1), sql`${users.nickname} ilike ${pattern} escape '\\'`, opts.anchorsOnly ? eq(users.isAnchor, 1) : undefined);
+      const fans = sql`(select count(distinct ${follows.followerId}) from ${follows} where ${follows.followeeId} = ${users.id})`;
+      const [rows, [{ n }]] = await Promise.all([
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(where)
+          .orderBy(sql`lower(${users.nickname}) = lower(${name}) desc`, sql`lower(${users.nickname}) like lower(${pattern.slice(1)}) escape '\\' desc`, desc(fans), desc(users.id))
+          .limit(opts.limit)
+          .offset(opts.offset),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return { ids: rows.map((r) => r.id), total: n };
+    },
     /** Person cards for ids (search results), in no particular order. */
     people(ids: number[], viewer: number | null) {
       if (!ids.length) return Promise.resolve([]);

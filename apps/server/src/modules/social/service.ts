@@ -148,6 +148,13 @@ export function createSocialService(deps: { repo: SocialRepo; bus?: Bus }) {
     /** Whether a user follows an anchor (the live room header's follow button). */
     followsAnchor: async (userId: number, anchorId: number) => (await repo.followKinds(userId, anchorId)).includes('anchor'),
 
+    /** Of `ids`, the people `viewer` follows (content cards' is_followed). */
+    followedAmong: (viewer: number, ids: number[]) => repo.followedAmong(viewer, ids),
+    /** Everyone `viewer` follows (the circle's "following" tab). */
+    followees: (viewer: number) => repo.followees(viewer),
+    /** People found by nickname, for the search page (ids in rank order, and how many match). */
+    findPeople: (name: string, pattern: string, opts: { anchorsOnly: boolean; limit: number; offset: number }) => repo.searchPeople(name, pattern, opts),
+
     /** Person cards in the order of `ids` (search results). */
     async people(ids: number[], viewer: number | null): Promise<Person[]> {
       const rows = await repo.people(ids, viewer);

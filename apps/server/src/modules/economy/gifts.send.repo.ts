@@ -1,7 +1,7 @@
 import type { NobleTier } from '@livesports/contracts/economy';
 import type { Db } from '../../db/client.ts';
 
-// A gift paid from the wallet, in ONE statement (one round trip, its own transaction): the
+// The gift send's repository: a gift paid from the wallet, in ONE statement (one round trip, its own transaction): the
 // sender's session is checked again (the route may have taken it from the auth cache: a token
 // logged out since moves nothing), the sender and the room's anchor are read, the idempotency
 // key checked, the sender's wallet debited only if it holds enough (the guard is re-checked on
@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 // and the whole statement rolls back. On PostgreSQL each text is prepared once per connection.
 //
 // Lock order. Wallets are locked in the ledger's global order (consumption before income, see
-// ledger.ts): a send takes the sender's consumption wallet, then the anchor's income wallet. The
+// ledger.repo.ts): a send takes the sender's consumption wallet, then the anchor's income wallet. The
 // anchor's rows (income wallet, user row) are the hot ones: every send to the room waits for
 // them. A fan (not an anchor) never receives gifts, so a fan's user row is never anyone's late
 // lock: FAN_FIRST takes the sender's rows first and the anchor's last, right before the share's
@@ -200,10 +200,16 @@ function clientOf(db: Db): { client: RawClient; named: boolean } | null {
   return { client, named: typeof client.totalCount === 'number' };
 }
 
-/** True when the one-statement send can run on this database handle. */
-export const canSendInOneStatement = (db: Db) => clientOf(db) !== null;
+/** The one-statement send bound to a database (used by the gifts repository). */
+export function createGiftSendRepo(db: Db) {
+  return {
+    /** True when the one-statement send can run on this database handle. */
+    canSendInOneStatement: () => clientOf(db) !== null,
+    sendFromWallet: (s: WalletSendInput) => sendFromWallet(db, s),
+  };
+}
 
-export async function sendFromWallet(db: Db, s: WalletSendInput): Promise<WalletSendRow> {
+async function sendFromWallet(db: Db, s: WalletSendInput): Promise<WalletSendRow> {
   const c = clientOf(db);
   if (!c) throw new Error('economy: no driver client for the one-statement send');
   const values = [s.senderId, s.roomId, s.giftId, s.num, s.total, s.share, s.key, s.fingerprint, s.now.toISOString(), s.since.toISOString(), JSON.stringify(s.giftNames), s.sessionId];
