@@ -94,13 +94,18 @@ describe('cached match reads stay true', () => {
   it('a score change rewrites the cached lists in memory; a kick-off reloads them (list-patch.ts)', async () => {
     const t = tag();
     const kickoff = new Date(Date.now() + 5 * 60_000).toISOString();
-    const id = await ingestMatch(p1, footballMatch(t, { kickoff }));
+    let id = 0;
     const lists = async (a: FastifyInstance) => ({
       all: ((await call(a, api.allMatch, { type: 1, limit: 300 })).data.list as api.MatchRow[]).find((r) => r.id === id),
       live: ((await call(a, api.allMatch, { type: 1, status: 'live', limit: 300 })).data.list as api.MatchRow[]).find((r) => r.id === id),
       recommend: ((await call(a, api.recommend, { type: 1, limit: 50 })).data as api.MatchRow[]).find((r) => r.id === id),
     });
+    // A new match is structural: lists already in memory take it.
     await lists(p2);
+    id = await ingestMatch(p1, footballMatch(t, { kickoff }));
+    expect((await lists(p2)).all?.status).toBe(1);
+    const early = await ingestMatch(p1, footballMatch(`${t}b`, { kickoff, status: 2, match_str: "1'" }));
+    expect(((await call(p2, api.allMatch, { type: 1, status: 'live', limit: 300 })).data.list as api.MatchRow[]).some((r) => r.id === early)).toBe(true);
     // Kick-off moves the match into the live lists: a structural change, the lists load again.
     await feed(p1, api.feedMatches, { matches: [footballMatch(t, { kickoff, status: 2, match_str: "1'" })] });
     let seen = await lists(p2);

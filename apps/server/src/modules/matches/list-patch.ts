@@ -12,9 +12,13 @@ import type { MatchRow } from '@livesports/contracts/matches';
  * process has never seen (it might belong to a list it is not in) is structural: the lists are
  * dropped and loaded again, as before.
  *
- * The places are learnt from every row message (all processes hear all of them) and from every
- * row a list load reads; `rev` grows with every change, so a slow load that read an older row
- * never overwrites a newer place.
+ * The places are learnt only from row messages (every process hears all of them) and once from
+ * the database at start — never from what a list load read: a load can already see a change whose
+ * message is still on its way, and learning from it would make that message look like a mere
+ * score change to the lists loaded before it. Until the start-up read is in, every message counts
+ * as structural; when it is in, the lists are dropped once (a list loaded meanwhile may predate a
+ * change the read already saw). `rev` grows with every change, so an older row never overwrites
+ * a newer place.
  */
 
 type Bucket = 'other' | 'upcoming' | 'live' | 'finished';
@@ -34,6 +38,7 @@ interface Place {
 
 export function createListPlaces() {
   const places = new Map<number, Place>();
+  let ready = false;
 
   function learn(r: Pick<MatchRow, 'id' | 'status' | 'match_time' | 'rev'>) {
     const known = places.get(r.id);
@@ -43,16 +48,16 @@ export function createListPlaces() {
 
   return {
     learn,
-    /** Rows read by a list load (older reads never overwrite newer places). */
-    learnAll(rows: readonly MatchRow[]) {
-      for (const r of rows) learn(r);
+    /** The start-up read is in: from now on, messages may patch (the caller drops the lists once). */
+    ready() {
+      ready = true;
     },
     /**
      * True when the message's rows can be patched into the lists: every row is known and keeps
      * its bucket and kick-off. Learns the rows either way.
      */
     inPlace(rows: readonly MatchRow[]): boolean {
-      let ok = true;
+      let ok = ready;
       for (const r of rows) {
         const known = places.get(r.id);
         if (!known || known.bucket !== bucketOf(r.status) || known.time !== r.match_time) ok = false;

@@ -118,9 +118,7 @@ export function createMatchesService(deps: MatchesDeps) {
     async load(q) {
       if (q.f.competitionId && !(await repo.competition(q.f.competitionId))) throw notFound('matches.competition_not_found');
       const page = await repo.list(q.f, q.order, q.limit, q.offset);
-      const list = await rows.fromJoined(page.rows);
-      places.learnAll(list);
-      return { list, total: page.total, page: q.offset / q.limit + 1, limit: q.limit };
+      return { list: await rows.fromJoined(page.rows), total: page.total, page: q.offset / q.limit + 1, limit: q.limit };
     },
     patch(d, change) {
       const list = patchRows(d.list, change);
@@ -182,9 +180,7 @@ export function createMatchesService(deps: MatchesDeps) {
       const sport = sportOf(q.type);
       const live = await repo.list({ sport, status: 'live' }, 'live_first', q.limit, 0);
       const next = live.rows.length >= q.limit ? [] : (await repo.list({ sport, status: 'upcoming', from: clock.now() }, 'kickoff', q.limit - live.rows.length, 0)).rows;
-      const list = await rows.fromJoined([...live.rows, ...next]);
-      places.learnAll(list);
-      return list;
+      return rows.fromJoined([...live.rows, ...next]);
     },
     patch: patchRows,
   });
@@ -259,6 +255,8 @@ export function createMatchesService(deps: MatchesDeps) {
       // Where every match sits, so the first score change of a match no list has read yet is
       // patched too (a place learnt from a message meanwhile is newer and kept: rev).
       for (const p of await repo.places()) places.learn({ id: p.id, status: p.status, match_time: unix(p.kickoffAt)!, rev: p.rev });
+      places.ready();
+      cache.drop(sportTags());
       return off;
     },
 
