@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { prepareFrame } from '../../apps/server/src/realtime/prepared-frame.ts';
+import { prepareFrame } from '../../apps/server/src/platform/prepared-frame.ts';
 
 const kind = process.argv[2];
 const senders = Number(process.argv[3] ?? 400);

@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { prepareFrame, sendPrepared } from '../../apps/server/src/realtime/prepared-frame.ts';
+import { prepareFrame, sendPrepared } from '../../apps/server/src/platform/prepared-frame.ts';
 
 const kind = process.argv[2];
 let port: number;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import * as api from '@livesports/contracts/matches';
-import { scoreSocket } from '../src/realtime/score-socket.ts';
+import { scoreSocket } from '../src/modules/matches/score-socket/index.ts';
 import { otherApp } from './helpers.ts';
 import { feed, footballMatch, ingestMatch, odds, tag } from './matches-helpers.ts';
 import { isMatchFrame, ScoreClient } from './score-client.ts';

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { seedDemo } from '../db/seed/demo.ts';
 import { demoStreams } from '../db/seed/live.ts';
-import { DemoBroadcaster } from '../media/demo-broadcaster.ts';
+import { DemoBroadcaster } from './broadcaster.ts';
 import { startDemoChatter } from './chatter.ts';
 import { createDemoPundits } from './pundits.ts';
 

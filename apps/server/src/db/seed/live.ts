@@ -6,7 +6,7 @@ import { anchorApplications, liveReservations, liveRooms } from '../schema/live.
 import { createAccountRepo } from '../../modules/account/repo.ts';
 import { shortCode } from '../../platform/crypto.ts';
 import { newStreamKey } from '../../modules/live/room.service.ts';
-import type { DemoStream } from '../../media/demo-broadcaster.ts';
+import type { DemoStream } from '../../demo/broadcaster.ts';
 
 // Demo anchors with their rooms. Those with a `push` get a real RTMP stream from the demo
 // broadcaster on `npm start` (DEMO_STREAMS, needs ffmpeg); the others are offline with an

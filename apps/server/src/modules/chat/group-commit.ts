@@ -1,8 +1,3 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { chatGroups, chatMessages } from '../../db/schema/chat.ts';
-import type { StoredMessage } from './repo.ts';
-
 /**
  * Group commit for a busy room's chat (found with `npm run bench -- chat`).
  *
@@ -48,37 +43,4 @@ export function createGroupCommit<T, R>(write: (key: number, items: T[]) => Prom
         else void drain(key);
       }
     });
-}
-
-type NewMessage = Omit<StoredMessage, 'seq' | 'createdAt'>;
-
-/** Stores several messages of one group in one transaction: one sequence bump, one multi-row insert. */
-export async function appendMany(db: Db, groupId: number, msgs: NewMessage[]): Promise<StoredMessage[]> {
-  return db.transaction(async (tx) => {
-    // The upsert locks the group row, so concurrent writers (any process) still get distinct, gapless numbers.
-    const [{ last }] = await tx
-      .insert(chatGroups)
-      .values({ id: groupId, lastSeq: msgs.length })
-      .onConflictDoUpdate({ target: chatGroups.id, set: { lastSeq: sql`${chatGroups.lastSeq} + ${msgs.length}` } })
-      .returning({ last: chatGroups.lastSeq });
-    const first = last - msgs.length + 1;
-    const rows = await tx
-      .insert(chatMessages)
-      .values(msgs.map((m, i) => ({ ...m, groupId, seq: first + i, payload: m.payload as object, ext: (m.ext ?? null) as object | null })))
-      .returning();
-    return (rows as StoredMessage[]).sort((a, b) => a.seq - b.seq);
-  });
-}
-
-/**
- * The chat repo's `append`: group commit per room. `gatherMs` holds the first message of a write
- * that long for others to join it. On embedded PGlite (which runs in the server's own thread and
- * costs 2–3 ms of its CPU per transaction) a 30 ms gather turns 200 messages/s from ~150 small
- * transactions into ~30 larger ones, leaving the thread to the fan-out (chat bench, 10,000 viewers:
- * server CPU 91 % → 61 %, p99 604 → 348 ms); the room's 100 ms batch mostly hides the wait from
- * viewers. PostgreSQL works in its own processes and needs no gather.
- */
-export function createBatchedAppend(db: Db, opts: { gatherMs?: number } = {}) {
-  const commit = createGroupCommit<NewMessage, StoredMessage>((groupId, msgs) => appendMany(db, groupId, msgs), opts);
-  return (msg: NewMessage) => commit(msg.groupId, msg);
 }

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { imGateway } from '../../realtime/im-gateway.ts';
+import { imGateway } from './gateway/index.ts';
 import { SESSIONS_ENDED } from '../account/plugin.ts';
 import { type ChatCredentials, createChatCredentials } from './credentials.ts';
 import { createDirectRepo } from './direct.repo.ts';

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { scoreSocket } from '../../realtime/score-socket.ts';
+import { scoreSocket } from './score-socket/index.ts';
 import { createReplayFeed } from './replay/feed.ts';
 import { createMatchesRepo } from './repo.ts';
 import { matchesRoutes } from './routes.ts';
