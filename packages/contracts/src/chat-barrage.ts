@@ -42,7 +42,7 @@ export const barrageSend = defineCall({
   path: 'api/Barrage/send',
   also: 'GET',
   auth: true,
-    input: z.object({ room_id: roomField, text: textUpTo(CHAT_TEXT_MAX, 'chat.empty', 'chat.too_long') }),
+  input: z.object({ room_id: roomField, text: textUpTo(CHAT_TEXT_MAX, 'chat.empty', 'chat.too_long') }),
   data: z.object({ seq: z.number() }),
 });
 

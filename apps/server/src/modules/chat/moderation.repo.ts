@@ -137,7 +137,10 @@ export function createModerationRepo(db: Db) {
     async setSlowMode(roomId: number, seconds: number): Promise<number> {
       return db.transaction(async (tx) => {
         const [row] = await tx.select({ s: chatGroups.slowMode }).from(chatGroups).where(eq(chatGroups.id, roomId)).for('update').limit(1);
-        await tx.insert(chatGroups).values({ id: roomId, slowMode: seconds }).onConflictDoUpdate({ target: chatGroups.id, set: { slowMode: seconds } });
+        await tx
+          .insert(chatGroups)
+          .values({ id: roomId, slowMode: seconds })
+          .onConflictDoUpdate({ target: chatGroups.id, set: { slowMode: seconds } });
         return row?.s ?? 0;
       });
     },

@@ -264,7 +264,14 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
                 </span>
               </div>
               {inputExtra}
-              <button type="submit" className="btn btn--primary btn--sm" data-testid="chat-send" disabled={!!block || sending} title={why || undefined} aria-describedby={why ? 'chat-send-why' : undefined}>
+              <button
+                type="submit"
+                className="btn btn--primary btn--sm"
+                data-testid="chat-send"
+                disabled={!!block || sending}
+                title={why || undefined}
+                aria-describedby={why ? 'chat-send-why' : undefined}
+              >
                 <span>{t('send')}</span>
               </button>
               {(slowMode > 0 || (block && block.reason !== 'empty' && block.reason !== 'muted')) && (

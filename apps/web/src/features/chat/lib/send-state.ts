@@ -3,12 +3,7 @@ import type { FeedItem } from '../api/im-client';
 
 /** Why Send is disabled, in the order a person should fix it; null when a message may go. */
 export type SendBlock =
-  | { reason: 'login' }
-  | { reason: 'muted'; until: string }
-  | { reason: 'offline' }
-  | { reason: 'slow'; seconds: number }
-  | { reason: 'empty' }
-  | { reason: 'too_long'; max: number; over: number };
+  { reason: 'login' } | { reason: 'muted'; until: string } | { reason: 'offline' } | { reason: 'slow'; seconds: number } | { reason: 'empty' } | { reason: 'too_long'; max: number; over: number };
 
 export interface SendInput {
   text: string;
