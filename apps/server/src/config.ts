@@ -85,6 +85,8 @@ const schema = z.object({
   ),
   /** Multiplier for the per-IP rate limits (load tests raise it; 0 turns them off). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
+  /** Least time between two chat messages of one user (ms, every room and process together); 0 off. */
+  CHAT_MIN_GAP_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Embedded RTMP ingest port (live streams are pushed to rtmp://HOST:RTMP_PORT/live/<stream key>); 0 turns it off. */
   RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
   /** ffmpeg for the quality ladder and HLS: a path, or `off`; unset = the system's ffmpeg when there is one. */

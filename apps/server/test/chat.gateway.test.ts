@@ -16,7 +16,8 @@ import { ScoreClient as WsClient } from './score-client.ts';
 
 const SECRET = 'gateway-test-secret';
 const APP_ID = 1400000777;
-const env = { IM_SECRET: SECRET, IM_SDKAPPID: String(APP_ID) };
+// Bursts from one user are what these tests send; the least gap between messages is tested in chat.slow-mode.test.ts.
+const env = { IM_SECRET: SECRET, IM_SDKAPPID: String(APP_ID), CHAT_MIN_GAP_MS: '0' };
 let app: FastifyInstance;
 let url: string;
 const sockets: WsClient[] = [];

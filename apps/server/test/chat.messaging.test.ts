@@ -37,7 +37,8 @@ async function emperor(userId: number) {
 }
 
 beforeAll(async () => {
-  app = await otherApp({ IM_SECRET: 'messaging-test-secret' });
+  // Messages here follow each other at once; the least gap between them is tested in chat.slow-mode.test.ts.
+  app = await otherApp({ IM_SECRET: 'messaging-test-secret', CHAT_MIN_GAP_MS: '0' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/ws/im`;
 });

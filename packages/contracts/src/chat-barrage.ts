@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import type { Horn, ImMessage } from './chat.ts';
+import { CHAT_TEXT_MAX, type Horn, type ImMessage } from './chat.ts';
 import { idField, idempotencyKeyField } from './economy.ts';
 
 // Danmaku over HTTP (api/Barrage/getList, send) and site-wide horns (api/Member/sneHorn,
@@ -16,6 +16,14 @@ export const HORN_TEXT_MAX = 50;
 export const HORN_LIST_SIZE = 20;
 
 const roomField = idField('chat.no_room');
+
+/**
+ * Text of at most `max` characters as people count them (code points, after trimming): the same
+ * count as the input's n/max counter and the service's check, so the three agree. The refusal
+ * names the limit (`params.max` fills {{max}} in the message).
+ */
+const textUpTo = (max: number, missing: 'chat.empty' | 'chat.horn_empty', tooLong: 'chat.too_long' | 'chat.horn_too_long') =>
+  z.string({ error: missing }).refine((v) => [...v.trim()].length <= max, { error: tooLong, params: { max } });
 
 /** The latest danmaku of a room (or those after `last_seq`), oldest first. */
 export const barrageList = defineCall({
@@ -34,7 +42,7 @@ export const barrageSend = defineCall({
   path: 'api/Barrage/send',
   also: 'GET',
   auth: true,
-  input: z.object({ room_id: roomField, text: z.string({ error: 'chat.empty' }).max(2000, 'chat.empty') }),
+  input: z.object({ room_id: roomField, text: textUpTo(CHAT_TEXT_MAX, 'chat.empty', 'chat.too_long') }),
   data: z.object({ seq: z.number() }),
 });
 
@@ -44,7 +52,7 @@ export const sneHorn = defineCall({
   also: 'GET',
   auth: true,
   input: z.object({
-    text: z.string({ error: 'chat.horn_empty' }).max(2000, 'chat.horn_empty'),
+    text: textUpTo(HORN_TEXT_MAX, 'chat.horn_empty', 'chat.horn_too_long'),
     room_id: z.preprocess((v) => (v === '' || v == null ? undefined : v), roomField.optional()),
     idempotency_key: idempotencyKeyField,
   }),

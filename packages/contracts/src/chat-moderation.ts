@@ -16,6 +16,9 @@ export const SANCTION_PRESETS = [10, 60, 1440, 10_080] as const;
 /** Keyword filter: words per room and characters per word. */
 export const KEYWORDS_MAX = 100;
 export const KEYWORD_MAX_CHARS = 20;
+/** Slow mode choices (seconds between one viewer's messages in the room; 0 = off). */
+export const SLOW_MODE_SECONDS = [0, 3, 5, 10] as const;
+export type SlowModeSeconds = (typeof SLOW_MODE_SECONDS)[number];
 
 const roomField = idField('chat.no_room');
 const userField = idField('chat.user_unknown');
@@ -79,7 +82,7 @@ export const getSanctions = defineCall({
   data: z.array(sanctionSchema),
 });
 
-export const MOD_ACTIONS = ['mute', 'unmute', 'kick', 'unkick', 'admin_set', 'admin_remove', 'keywords', 'blocked_message'] as const;
+export const MOD_ACTIONS = ['mute', 'unmute', 'kick', 'unkick', 'admin_set', 'admin_remove', 'keywords', 'blocked_message', 'slow_mode'] as const;
 export const modLogEntrySchema = z.object({
   id: z.number(),
   action: z.enum(MOD_ACTIONS),
@@ -118,11 +121,40 @@ export const setKeywords = defineCall({
   data: z.array(z.string()),
 });
 
-/** The caller's standing in a room: role, and any mute or kick in force. */
+/**
+ * The anchor or a room admin sets the room's slow mode: a viewer waits `seconds` between two
+ * messages (socket and api/Barrage/send alike); the anchor, room admins and site staff do not.
+ * Announced in the room as a notice.
+ */
+export const setSlowMode = defineCall({
+  method: 'POST',
+  path: 'api/tenxun/setSlowMode',
+  auth: true,
+  input: z.object({
+    room_id: roomField,
+    // A number field (so only decimal digits are read), limited to the choices.
+    seconds: z.preprocess(
+      (v) => (v === '' || v == null ? NaN : Number(v)),
+      z.number({ error: 'chat.slow_mode_invalid' }).refine((n) => (SLOW_MODE_SECONDS as readonly number[]).includes(n), { error: 'chat.slow_mode_invalid' }),
+    ),
+  }),
+  data: z.object({ seconds: z.number() }),
+});
+
+/**
+ * The caller's standing in a room: role, any mute or kick in force, the room's slow mode and
+ * whether it applies to the caller (not to the anchor, room admins or site staff).
+ */
 export const getMyRole = defineCall({
   method: 'GET',
   path: 'api/tenxun/getMyRole',
   auth: true,
   input: z.object({ room_id: roomField }),
-  data: z.object({ role: z.enum(['anchor', 'admin', 'viewer']), muted_until: z.string().nullable(), kicked_until: z.string().nullable() }),
+  data: z.object({
+    role: z.enum(['anchor', 'admin', 'viewer']),
+    muted_until: z.string().nullable(),
+    kicked_until: z.string().nullable(),
+    slow_mode: z.number(),
+    slow_mode_exempt: z.boolean(),
+  }),
 });

@@ -79,9 +79,11 @@ export const ImCustomType = { GIFT: 100, ENTRANCE: 102, NOTICE: 103 } as const;
 export interface ImNotice {
   type: 103;
   /** `warning`: the site's staff speaking to the room (`text`; `target` is the room's anchor). */
-  action: 'mute' | 'unmute' | 'kick' | 'admin_set' | 'admin_remove' | 'warning';
+  /** `slow_mode`: the room's slow mode changed to `seconds` (0 = off; `target` is who changed it). */
+  action: 'mute' | 'unmute' | 'kick' | 'admin_set' | 'admin_remove' | 'warning' | 'slow_mode';
   target: { id: number; nick: string };
   minutes?: number;
+  seconds?: number;
   text?: string;
 }
 

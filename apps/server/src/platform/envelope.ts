@@ -15,6 +15,8 @@ declare module 'fastify' {
 /** Validation issues as fastify-type-provider-zod hands them over. */
 interface ValidationIssue {
   message?: string;
+  /** The zod issue's other fields; a refinement's own `params` fill the message's {{…}}. */
+  params?: { params?: Record<string, string | number> };
 }
 
 export function localize(req: FastifyRequest, key: string, params?: Record<string, string | number>): string {
@@ -54,7 +56,8 @@ export const envelopePlugin = fp(
       if (err.validation) {
         // The first failing field decides, as a form would show it; our schemas carry catalogue keys.
         const first = err.validation.find((i) => i.message && isMessageKey(i.message));
-        return sendError(reply, 400, Code.ERROR, localize(req, first?.message ?? 'common.input_error'));
+        const params = first?.params?.params as Record<string, string | number> | undefined;
+        return sendError(reply, 400, Code.ERROR, localize(req, first?.message ?? 'common.input_error', params));
       }
       if (err.statusCode === 429) return sendError(reply, 429, Code.ERROR, localize(req, 'common.too_many'));
       if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

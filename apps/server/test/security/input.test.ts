@@ -59,6 +59,16 @@ describe('hostile input', () => {
     }
   });
 
+  it('slow mode (api/tenxun/setSlowMode) takes only off, 3, 5 or 10 s, written in decimal digits', async () => {
+    const anchor = await approvedAnchor(app, await liveUser(app, { admin: true }));
+    for (const seconds of ['0x5', '5e0', ' 5', '+5', 'true', true, [5], { n: 5 }, 4, 5.5, -5, 'x'.repeat(5000)]) {
+      const res = await app.inject({ method: 'POST', url: '/api/tenxun/setSlowMode', headers: { token: anchor.token }, payload: { room_id: anchor.id, seconds }, remoteAddress: freshIp() });
+      expect({ seconds, status: res.statusCode, msg: res.json().msg }).toEqual({ seconds, status: 400, msg: 'Slow mode can be off, 3, 5 or 10 seconds' });
+    }
+    const ok = await app.inject({ method: 'POST', url: '/api/tenxun/setSlowMode', headers: { token: anchor.token }, payload: { room_id: anchor.id, seconds: '0' }, remoteAddress: freshIp() });
+    expect(ok.json()).toMatchObject({ code: 200, data: { seconds: 0 } });
+  });
+
   it('nicknames: NFKC-normalised, no bidi or zero-width characters, no reserved or look-alike names', async () => {
     const u = await newUser(app);
     const set = (user_nickname: string, lang = 'en') =>

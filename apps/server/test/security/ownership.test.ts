@@ -94,7 +94,7 @@ const ANCHOR_ONLY: Record<string, Record<string, unknown>> = {
   getMyRoom: {},
 };
 /** A room's staff (its anchor or a room admin) in that room: a viewer is refused. */
-const ROOM_STAFF = ['getModLog', 'getSanctions', 'kickMember', 'muteMember'];
+const ROOM_STAFF = ['getModLog', 'getSanctions', 'kickMember', 'muteMember', 'setSlowMode'];
 /** An id of something one user owns: every other user is refused and the thing is left as it was. */
 const OWNER_OF_ID = ['deleteComment', 'deletePost', 'deleteReserveLive', 'rechargeOrder', 'createClip', 'deleteClip', 'deleteReplay', 'publishClip', 'setReplayHidden'];
 
@@ -142,7 +142,7 @@ describe('who may act on whose things', () => {
 
   it("a room's moderation calls refuse a viewer and answer the room's admin", async () => {
     const target = await liveUser(app);
-    const input = { room_id: anchor.id, user_id: target.id, minutes: 10, page: 1, limit: 10 };
+    const input = { room_id: anchor.id, user_id: target.id, minutes: 10, page: 1, limit: 10, seconds: 0 };
     for (const name of ROOM_STAFF) {
       const r = await call(app, get(name), input, { token: viewer.token });
       expect({ name, ...refused(r) }).toEqual({ name, status: 'refused', code: 1 });

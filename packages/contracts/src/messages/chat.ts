@@ -29,4 +29,11 @@ export const chatMessages = {
   'chat.rate': { en: 'You are sending too fast, please wait a moment', zh: '发言太快了，请稍候', es: 'Envía demasiado rápido, espere un momento' },
   'chat.horn_empty': { en: 'Please enter the horn text', zh: '请输入喇叭内容', es: 'Escriba el texto de la bocina' },
   'chat.horn_too_long': { en: 'A horn can be at most {{max}} characters', zh: '喇叭最多 {{max}} 个字符', es: 'Una bocina puede tener como máximo {{max}} caracteres' },
+  'chat.slow_mode_invalid': { en: 'Slow mode can be off, 3, 5 or 10 seconds', zh: '慢速模式只能为关闭、3、5 或 10 秒', es: 'El modo lento puede estar desactivado o ser de 3, 5 o 10 segundos' },
+  'chat.slow_mode_wait': {
+    en: 'Slow mode is on: wait {{seconds}} s before your next message',
+    zh: '慢速模式已开启：请等待 {{seconds}} 秒后再发言',
+    es: 'El modo lento está activado: espere {{seconds}} s antes de su próximo mensaje',
+  },
+  'chat.gap_wait': { en: 'You are sending too fast: wait {{seconds}} s', zh: '发言太快了，请等待 {{seconds}} 秒', es: 'Envía demasiado rápido: espere {{seconds}} s' },
 } satisfies Catalogue;

@@ -1,12 +1,14 @@
-import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Room chat groups (group id = the anchor's user id) and their messages. `last_seq` hands out the
  * per-group sequence numbers atomically, so a reconnecting client can resume from its last one.
+ * `slow_mode` is the room's slow mode in seconds (0 off), set by the anchor or a room admin.
  */
 export const chatGroups = pgTable('chat_groups', {
   id: integer('id').primaryKey(),
   lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+  slowMode: smallint('slow_mode').notNull().default(0),
 });
 
 export const chatMessages = pgTable(

@@ -3,6 +3,7 @@ import { NOBLES } from '@livesports/contracts/economy';
 import type { Perks } from '@livesports/contracts/economy-gifts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { FloodGate } from '../../platform/flood-gate.ts';
 import { badInput, notLoggedIn, tooMany } from '../../platform/errors.ts';
 import type { ChatRepo, StoredMessage } from './repo.ts';
 import type { ModerationService } from './moderation.service.ts';
@@ -42,6 +43,10 @@ export function createMessagesService(deps: {
   perks: (userId: number, roomId: number) => Promise<Perks | null>;
   /** Throws when the user may not write for others (a site-wide mute or ban). */
   speak?: (userId: number) => void;
+  /** Gaps between one user's messages, shared by every process (Redis with REDIS_URL). */
+  gate?: FloodGate;
+  /** Least time between two messages of one user in any room (ms; 0 off). */
+  minGapMs?: number;
 }) {
   const { repo, bus } = deps;
   const recent = new Map<number, number[]>();
@@ -72,6 +77,23 @@ export function createMessagesService(deps: {
     recent.set(userId, times);
     // Forget idle users now and then so the map does not grow without end.
     if (recent.size > 50_000) for (const [id, ts] of recent) if (!ts.some((t) => now - t < USER_SEND_WINDOW_MS)) recent.delete(id);
+  }
+
+  /**
+   * The least gap between one user's messages (every room) and the room's slow mode, checked and
+   * started together: a refusal says how many seconds are left and starts nothing.
+   */
+  async function pace(userId: number, groupId: number, slowSeconds: number) {
+    if (!deps.gate) return;
+    const gaps: Array<{ key: string; ms: number; slow: boolean }> = [];
+    if (deps.minGapMs) gaps.push({ key: `chat:gap:${userId}`, ms: deps.minGapMs, slow: false });
+    // The setting is in the key: changing it (or turning it off and on) starts everyone afresh.
+    if (slowSeconds > 0) gaps.push({ key: `chat:slow:${groupId}:${slowSeconds}:${userId}`, ms: slowSeconds * 1000, slow: true });
+    if (!gaps.length) return;
+    const { waitMs, blocked } = await deps.gate.take(gaps);
+    if (blocked < 0) return;
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    throw tooMany(gaps[blocked].slow ? 'chat.slow_mode_wait' : 'chat.gap_wait', { seconds });
   }
 
   function ext(perks: Perks | null, role: string): ImSenderExt {
@@ -107,6 +129,7 @@ export function createMessagesService(deps: {
       await deps.moderation().requireRoom(groupId);
       admit(userId);
       await deps.moderation().checkSend(groupId, userId, text);
+      await pace(userId, groupId, await deps.moderation().slowModeFor(groupId, userId));
       const [sender, role] = await Promise.all([senderIn(userId, groupId), deps.moderation().role(groupId, userId)]);
       if (!sender) throw notLoggedIn();
       const e = ext(sender.perks, role);

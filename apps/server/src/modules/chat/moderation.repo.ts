@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/account.ts';
+import { chatGroups } from '../../db/schema/chat.ts';
 import { chatKeywords, chatModLog, chatRoomAdmins, chatSanctions } from '../../db/schema/chat-moderation.ts';
 
 export type SanctionKind = 'mute' | 'kick';
@@ -12,7 +13,7 @@ export function createModerationRepo(db: Db) {
   return {
     async user(id: number) {
       const [row] = await db
-        .select({ ...brief, isAnchor: users.isAnchor, isAdmin: users.isAdmin })
+        .select({ ...brief, isAnchor: users.isAnchor, isAdmin: users.isAdmin, isModerator: users.isModerator })
         .from(users)
         .where(eq(users.id, id))
         .limit(1);
@@ -124,6 +125,24 @@ export function createModerationRepo(db: Db) {
     async keywords(roomId: number): Promise<string[]> {
       const rows = await db.select({ word: chatKeywords.word }).from(chatKeywords).where(eq(chatKeywords.roomId, roomId)).orderBy(chatKeywords.word);
       return rows.map((r) => r.word);
+    },
+
+    /** The room's slow mode in seconds (0 when off or never set). */
+    async slowMode(roomId: number): Promise<number> {
+      const [row] = await db.select({ s: chatGroups.slowMode }).from(chatGroups).where(eq(chatGroups.id, roomId)).limit(1);
+      return row?.s ?? 0;
+    },
+
+    /** Sets the slow mode; the previous value, so an unchanged setting is not announced again. */
+    async setSlowMode(roomId: number, seconds: number): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select({ s: chatGroups.slowMode }).from(chatGroups).where(eq(chatGroups.id, roomId)).for('update').limit(1);
+        await tx
+          .insert(chatGroups)
+          .values({ id: roomId, slowMode: seconds })
+          .onConflictDoUpdate({ target: chatGroups.id, set: { slowMode: seconds } });
+        return row?.s ?? 0;
+      });
     },
 
     async replaceKeywords(roomId: number, words: string[]) {

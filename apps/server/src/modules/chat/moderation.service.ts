@@ -12,7 +12,7 @@ export const MOD_CHANNEL = 'chat:mod';
 export interface ModEvent {
   roomId: number;
   userId: number;
-  kind: SanctionKind | 'keywords' | 'admins';
+  kind: SanctionKind | 'keywords' | 'admins' | 'slow_mode';
   /** ISO end of the sanction; null when lifted. */
   until: string | null;
 }
@@ -34,8 +34,13 @@ interface RoomState {
   mutes: Map<number, Date>;
   kicks: Map<number, Date>;
   keywords: string[];
+  /** Slow mode in seconds (0 off). */
+  slowMode: number;
   at: number;
 }
+
+/** Whether a user is site staff (exempt from slow mode) is read at most once per this long. */
+const STAFF_TTL_MS = 30_000;
 
 /**
  * Room moderation rules (spec §6; the spec shows no rules, these are the usual ones of live sites):
@@ -62,8 +67,8 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
     let p = loading.get(roomId);
     if (!p) {
       p = (async () => {
-        const [admins, sanctions, keywords] = await Promise.all([repo.admins(roomId), repo.sanctions(roomId, clock.now()), repo.keywords(roomId)]);
-        const s: RoomState = { admins: new Set(admins.map((a) => a.id)), mutes: new Map(), kicks: new Map(), keywords, at: now };
+        const [admins, sanctions, keywords, slowMode] = await Promise.all([repo.admins(roomId), repo.sanctions(roomId, clock.now()), repo.keywords(roomId), repo.slowMode(roomId)]);
+        const s: RoomState = { admins: new Set(admins.map((a) => a.id)), mutes: new Map(), kicks: new Map(), keywords, slowMode, at: now };
         for (const x of sanctions) (x.kind === 'mute' ? s.mutes : s.kicks).set(x.id, x.until);
         // A change made while this was loading has dropped `loading`: then this answer is not kept.
         if (loading.get(roomId) === p) states.set(roomId, s);
@@ -72,6 +77,19 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
       loading.set(roomId, p);
     }
     return p;
+  }
+
+  const staff = new Map<number, { at: number; value: Promise<boolean> }>();
+  /** Site staff (administrators and console moderators), kept briefly: read only while a slow mode is on. */
+  function isStaff(userId: number) {
+    const now = clock.now().getTime();
+    const hit = staff.get(userId);
+    if (hit && now - hit.at < STAFF_TTL_MS) return hit.value;
+    const value = repo.user(userId).then((u) => !!u && (u.isAdmin === 1 || u.isModerator === 1));
+    value.catch(() => staff.delete(userId));
+    staff.set(userId, { at: now, value });
+    if (staff.size > 20_000) for (const [k, v] of staff) if (now - v.at >= STAFF_TTL_MS) staff.delete(k);
+    return value;
   }
 
   const until = (m: Map<number, Date>, userId: number) => {
@@ -193,6 +211,27 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
 
     keywordsOf: async (actor: AuthUser) => repo.keywords(await requireAnchor(actor)),
 
+    /** The anchor or a room admin sets the room's slow mode; a change is logged and announced. */
+    async setSlowMode(actor: AuthUser, roomId: number, seconds: number) {
+      await requireModerator(roomId, actor);
+      const before = await repo.setSlowMode(roomId, seconds);
+      forget(roomId);
+      await bus.publish(MOD_CHANNEL, JSON.stringify({ roomId, userId: actor.id, kind: 'slow_mode', until: null } satisfies ModEvent));
+      if (before !== seconds) {
+        await repo.log({ roomId, actorId: actor.id, targetId: null, action: 'slow_mode', detail: { seconds } });
+        const who = await repo.user(actor.id);
+        await deps.notice(roomId, actor.id, { type: ImCustomType.NOTICE, action: 'slow_mode', target: { id: actor.id, nick: who?.user_nickname ?? '' }, seconds });
+      }
+      return { seconds };
+    },
+
+    /** Seconds this user must leave between messages in the room: 0 when off, and for the anchor, room admins and site staff. */
+    async slowModeFor(roomId: number, userId: number): Promise<number> {
+      const st = await state(roomId);
+      if (!st.slowMode || userId === roomId || st.admins.has(userId)) return 0;
+      return (await isStaff(userId)) ? 0 : st.slowMode;
+    },
+
     async setKeywords(actor: AuthUser, words: string[]) {
       const roomId = await requireAnchor(actor);
       // Matching ignores case, so words are kept lower-cased and once.
@@ -233,8 +272,14 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
     async myRole(actor: AuthUser, roomId: number) {
       await requireRoom(roomId);
       const now = clock.now();
-      const [r, muted, kicked] = await Promise.all([role(roomId, actor.id), repo.sanctionUntil(roomId, actor.id, 'mute', now), repo.sanctionUntil(roomId, actor.id, 'kick', now)]);
-      return { role: r, muted_until: muted?.toISOString() ?? null, kicked_until: kicked?.toISOString() ?? null };
+      const [r, muted, kicked, st] = await Promise.all([role(roomId, actor.id), repo.sanctionUntil(roomId, actor.id, 'mute', now), repo.sanctionUntil(roomId, actor.id, 'kick', now), state(roomId)]);
+      return {
+        role: r,
+        muted_until: muted?.toISOString() ?? null,
+        kicked_until: kicked?.toISOString() ?? null,
+        slow_mode: st.slowMode,
+        slow_mode_exempt: r !== 'viewer' || actor.isAdmin || actor.isModerator,
+      };
     },
   };
 }

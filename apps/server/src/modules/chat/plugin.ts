@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { createMemoryGate, createRedisGate } from '../../platform/flood-gate.ts';
 import { imGateway } from './gateway/index.ts';
 import { SESSIONS_ENDED } from '../account/plugin.ts';
 import { type ChatCredentials, createChatCredentials } from './credentials.ts';
@@ -47,7 +48,20 @@ export const chatModule = fp(
     const directRepo = createDirectRepo(db);
     // Moderation posts its notices through the messages service, which asks moderation for checks.
     let moderation: ModerationService;
-    const messages = createMessagesService({ repo: createChatRepo(db, { gatherMs: config.DATABASE_URL ? 0 : PGLITE_GATHER_MS }), bus, clock, moderation: () => moderation, perks, speak });
+    // Message gaps and slow mode count in Redis when there is one, so every process agrees.
+    const gate = config.REDIS_URL ? createRedisGate(config.REDIS_URL) : createMemoryGate(clock);
+    app.addHook('onClose', () => gate.close());
+    const messages = createMessagesService({
+      repo: createChatRepo(db, { gatherMs: config.DATABASE_URL ? 0 : PGLITE_GATHER_MS }),
+      bus,
+      clock,
+      moderation: () => moderation,
+      perks,
+      speak,
+      gate,
+      // RATE_LIMIT_SCALE 0 (the benches) turns the per-user gap off with the other limits.
+      minGapMs: config.RATE_LIMIT_SCALE > 0 ? config.CHAT_MIN_GAP_MS : 0,
+    });
     moderation = createModerationService({ repo: modRepo, bus, clock, notice: async (roomId, actorId, n) => void (await messages.postNotice(roomId, actorId, n)) });
     const direct = createDirectService({ repo: directRepo, moderation: modRepo, bus, admit: messages.admit, speak });
     const horns = createHornsService({

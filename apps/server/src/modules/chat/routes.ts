@@ -37,6 +37,7 @@ export async function chatRoutes(app: FastifyInstance, opts: ChatRouteDeps) {
   route(app, mod.getModLog, async ({ room_id, page, limit: size }, { user }) => moderation.log(user, room_id, page, size));
   route(app, mod.getKeywords, async (_input, { user }) => moderation.keywordsOf(user));
   route(app, mod.setKeywords, async ({ words }, { user }) => moderation.setKeywords(user, words));
+  route(app, mod.setSlowMode, async ({ room_id, seconds }, { user }) => moderation.setSlowMode(user, room_id, seconds));
   route(app, mod.getMyRole, async ({ room_id }, { user }) => moderation.myRole(user, room_id));
 
   // Danmaku over HTTP and horns (spec §7 Messaging).

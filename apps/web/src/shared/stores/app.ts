@@ -9,9 +9,11 @@ export interface DanmakuSettings {
   area: number;
   size: number;
   opacity: number;
+  /** Keep the top of the picture (scoreboard, LIVE badge) clear of danmaku and horns. */
+  avoidTop: boolean;
 }
-/** Spec §9 danmaku defaults. */
-export const DANMAKU_DEFAULTS: DanmakuSettings = { show: true, area: 3, size: 2, opacity: 100 };
+/** Spec §9 danmaku defaults, and the top kept clear (as anti-occlusion on the big sites). */
+export const DANMAKU_DEFAULTS: DanmakuSettings = { show: true, area: 3, size: 2, opacity: 100, avoidTop: true };
 
 /** Goal notification settings (spec §3 gameSeting {red, voice, yellow}). */
 export interface GameSetting {

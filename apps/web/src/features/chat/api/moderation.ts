@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as mod from '@livesports/contracts/chat-moderation';
+import type { SlowModeSeconds } from '@livesports/contracts/chat-moderation';
 import { request } from '@/shared/api/client';
 import { useAuthStore } from '@/shared/stores/auth';
 
@@ -37,6 +38,7 @@ export function useModerate(roomId: number) {
   return {
     mute: useMutation({ mutationFn: (v: { user_id: number; minutes: number }) => request(mod.muteMember, { room_id: roomId, ...v }), onSuccess: done }),
     kick: useMutation({ mutationFn: (v: { user_id: number; minutes: number }) => request(mod.kickMember, { room_id: roomId, ...v }), onSuccess: done }),
+    setSlowMode: useMutation({ mutationFn: (seconds: SlowModeSeconds) => request(mod.setSlowMode, { room_id: roomId, seconds }), onSuccess: done }),
     setAdmin: useMutation({ mutationFn: (v: { user_id: number; status: 0 | 1 }) => request(mod.setRoomAdmin, v), onSuccess: done }),
     setKeywords: useMutation({
       mutationFn: (words: string[]) => request(mod.setKeywords, { words }),

@@ -8,6 +8,7 @@ import { useChatStore } from '../api/im-client';
 import { useMyRole, useRoomAdmins } from '../api/moderation';
 import { sendChat, useRoomChat } from '../api/use-room-chat';
 import { blockedSet, useChatFilters } from '../lib/chat-filters';
+import { type SendBlock, chatLength, sendBlock, slowLeft, slowModeOf } from '../lib/send-state';
 import { conversations } from '../lib/conversations';
 import { FeedRow, visibleItem } from './chat-rows';
 import { DanmakuControls } from './danmaku-settings';
@@ -24,6 +25,20 @@ const STICK_PX = 40;
 const SEEN_KEY = 'chatDirectSeen';
 
 const until = (iso: string, lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+
+/** What the disabled Send button says. */
+function blockText(b: SendBlock, t: (k: string, o?: Record<string, unknown>) => string, lang: string): string {
+  switch (b.reason) {
+    case 'muted':
+      return t('mutedUntil', { until: until(b.until, lang) });
+    case 'slow':
+      return t('why.slow', { n: b.seconds });
+    case 'too_long':
+      return t('why.too_long', { max: b.max, over: b.over });
+    default:
+      return t(`why.${b.reason}`);
+  }
+}
 
 export interface ChatPanelProps {
   roomId: number;
@@ -72,8 +87,23 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
   );
   const adminIds = useMemo(() => new Set((admins.data ?? []).map((a) => String(a.id))), [admins.data]);
   const unread = me ? conversations(direct, me, String(roomId), seen).reduce((n, c) => n + c.unread, 0) : 0;
-  const count = [...text].length;
+  const count = chatLength(text);
   const mutedUntil = role.data?.muted_until && Date.parse(role.data.muted_until) > Date.now() ? role.data.muted_until : null;
+  // Slow mode: the newest notice in the chat, else what getMyRole said; not for the room's staff.
+  const slowMode = slowModeOf(feed, role.data?.slow_mode ?? 0);
+  const mySlow = role.data?.slow_mode_exempt ? 0 : slowMode;
+  const [lastSentAt, setLastSentAt] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const waitLeft = slowLeft(mySlow, lastSentAt, now);
+  const waiting = waitLeft > 0;
+  // Tick while a slow-mode wait runs, so the countdown and the button follow it.
+  useEffect(() => {
+    if (!waiting) return;
+    const id = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(id);
+  }, [waiting]);
+  const block = sendBlock({ text, islogin, online: status === 'online', mutedUntil, slowLeft: waitLeft });
+  const why = block ? blockText(block, t, i18n.language) : '';
 
   // Follow new messages only while the viewer is at the bottom (reading back is not interrupted).
   useLayoutEffect(() => {
@@ -110,10 +140,13 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     const value = text.trim();
-    if (!value || count > CHAT_TEXT_MAX || sending) return;
+    if (block || sending) return;
     setSending(true);
     const err = await sendChat(value);
     setSending(false);
+    const at = Date.now();
+    setLastSentAt(err ? lastSentAt : at);
+    setNow(at);
     if (err) {
       setError(err === 'offline' ? t('offline') : err);
       void role.refetch();
@@ -204,7 +237,7 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
             joinError && <p className="chat-panel__error">{joinError}</p>
           )}
           {kicked ? null : islogin ? (
-            <form className="chat-form" onSubmit={submit}>
+            <form className="chat-form" onSubmit={submit} data-slow-mode={slowMode}>
               {mutedUntil && (
                 <p className="chat-panel__banner" data-testid="chat-muted">
                   {t('mutedUntil', { until: until(mutedUntil, i18n.language) })}
@@ -231,10 +264,27 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
                 </span>
               </div>
               {inputExtra}
-              <button type="submit" className="btn btn--primary btn--sm" data-testid="chat-send" disabled={!text.trim() || count > CHAT_TEXT_MAX || sending || status !== 'online'}>
+              <button
+                type="submit"
+                className="btn btn--primary btn--sm"
+                data-testid="chat-send"
+                disabled={!!block || sending}
+                title={why || undefined}
+                aria-describedby={why ? 'chat-send-why' : undefined}
+              >
                 <span>{t('send')}</span>
               </button>
-              {error && !mutedUntil && (
+              {(slowMode > 0 || (block && block.reason !== 'empty' && block.reason !== 'muted')) && (
+                <p className="chat-form__why" id="chat-send-why">
+                  {slowMode > 0 && (
+                    <span className="chat-form__slow" data-testid="chat-slow-mode">
+                      {t('slowMode.badge', { n: slowMode })}
+                    </span>
+                  )}
+                  {block && block.reason !== 'empty' && block.reason !== 'muted' && <span data-testid="chat-send-why">{why}</span>}
+                </p>
+              )}
+              {error && !mutedUntil && block?.reason !== 'slow' && (
                 <p className="chat-panel__error chat-form__error" data-testid="chat-send-error">
                   {error}
                 </p>

@@ -45,7 +45,13 @@ export function NoticeRow({ m, notice }: { m: ImMessage; notice: ImNotice }) {
   const d = notice.minutes ? t(`duration.${notice.minutes}`, { defaultValue: t('minutes', { n: notice.minutes }) }) : '';
   return (
     <li className={notice.action === 'warning' ? 'chat-row chat-row--notice chat-row--warning' : 'chat-row chat-row--notice'} data-testid="chat-notice" data-action={notice.action}>
-      {t(`notice.${notice.action}`, { actor: m.nick, target: notice.target.nick, d, text: notice.text ?? '' })}
+      {t(`notice.${notice.action === 'slow_mode' && !notice.seconds ? 'slow_mode_off' : notice.action}`, {
+        actor: m.nick,
+        target: notice.target.nick,
+        d,
+        text: notice.text ?? '',
+        n: notice.seconds ?? 0,
+      })}
     </li>
   );
 }

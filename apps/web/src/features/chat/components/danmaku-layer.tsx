@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useChatStore, takeFresh } from '../api/im-client';
 import { useRoomChat } from '../api/use-room-chat';
 import { FONT_PX } from '../lib/danmaku-settings';
-import { laneCount, pickLane } from '../lib/lanes';
+import { LANE_TOP_PX, laneBand, pickLane } from '../lib/lanes';
 import { useDanmaku, useDanmakuSpeed } from '../lib/danmaku-store';
 import { useAuthStore } from '@/shared/stores/auth';
 import { blockedSet, useChatFilters } from '../lib/chat-filters';
@@ -120,14 +120,14 @@ export function DanmakuCanvas({ batch, paused = false, testId = 'danmaku-layer' 
     const s = cfg.current.settings;
     const width = el.clientWidth || 640;
     const font = FONT_PX[s.size] ?? 20;
-    const lanes = laneCount(el.clientHeight || 360, font * 1.4, s.area);
+    const { first, end: lanes } = laneBand(el.clientHeight || 360, font * 1.4, s.area, s.avoidTop);
     const tails: ({ right: number } | undefined)[] = [];
     for (const f of flying.current) {
       const r = f.x + f.width;
       if (!tails[f.lane] || tails[f.lane]!.right < r) tails[f.lane] = { right: r };
     }
     for (let n = 0; n < 8 && q.length && flying.current.length < MAX_FLYING; n++) {
-      const lane = pickLane(tails, lanes, width, GAP_PX, true);
+      const lane = pickLane(tails, lanes, width, GAP_PX, true, first);
       if (lane < 0) break;
       const m = q.shift()!;
       const { bitmap, width: w } = renderBitmap(m.text, font, m.color, m.framed);
@@ -154,7 +154,7 @@ export function DanmakuCanvas({ batch, paused = false, testId = 'danmaku-layer' 
       const dpr = window.devicePixelRatio || 1;
       const font = FONT_PX[s.size] ?? 20;
       ctx.globalAlpha = s.opacity / 100;
-      for (const f of flying.current) ctx.drawImage(f.bitmap, Math.round(f.x * dpr), Math.round((6 + f.lane * font * 1.4) * dpr));
+      for (const f of flying.current) ctx.drawImage(f.bitmap, Math.round(f.x * dpr), Math.round((LANE_TOP_PX + f.lane * font * 1.4) * dpr));
     }
     if ((flying.current.length || waiting.current.length) && !document.hidden && !pausedRef.current) frame.current = requestAnimationFrame(draw);
     else last.current = 0;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SPEEDS } from '../lib/danmaku-settings';
 import { updateDanmaku, useDanmaku, useDanmakuSpeed } from '../lib/danmaku-store';
 
-/** Danmaku on/off and a small popover: area, size, opacity, speed (saved in localStorage). */
+/** Danmaku on/off and a small popover: top kept clear, area, size, opacity, speed (saved in localStorage). */
 export function DanmakuControls() {
   const { t } = useTranslation('chat');
   const s = useDanmaku();
@@ -43,6 +43,10 @@ export function DanmakuControls() {
           <label className="dm-pop__row">
             <span>{t('danmaku.showLabel')}</span>
             <input type="checkbox" checked={s.show} onChange={(e) => updateDanmaku({ show: e.target.checked })} />
+          </label>
+          <label className="dm-pop__row" title={t('danmaku.avoidTopHint')}>
+            <span>{t('danmaku.avoidTop')}</span>
+            <input type="checkbox" data-testid="danmaku-avoid-top" checked={s.avoidTop} onChange={(e) => updateDanmaku({ avoidTop: e.target.checked })} />
           </label>
           <div className="dm-pop__row">
             <span>{t('danmaku.area')}</span>

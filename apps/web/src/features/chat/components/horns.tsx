@@ -15,6 +15,7 @@ import { Dialog } from '@/shared/ui/dialog';
 import { Spinner } from '@/shared/ui/spinner';
 import { useHornList, useMyNoble, useSendHorn } from '../api/horns';
 import { useChatStore } from '../api/im-client';
+import { useDanmaku } from '../lib/danmaku-store';
 import { HORN_SHOW_MS, formatWhen, hornCost, hornFresh, hornRoomLink, nobleColor } from '../lib/manage';
 import '../locales-manage';
 import '../manage.css';
@@ -39,7 +40,7 @@ function newKey(): string {
 
 /**
  * The newest horn, scrolled once across a slim bar for HORN_SHOW_MS. The parent places it (absolute,
- * at the top of the player). A horn already in the store when the page opens shows only while fresh.
+ * at the top of the player, or under the top strip when the viewer keeps it clear). A horn already in the store when the page opens shows only while fresh.
  */
 export function HornBanner() {
   const { t } = useTranslation('chat-manage');
@@ -51,6 +52,8 @@ export function HornBanner() {
   const [shown, setShown] = useState<Horn | null>(() => (newest && hornFresh(newest, Date.now()) ? newest : null));
   const handled = useRef<number | null>(newest?.id ?? null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The same "keep the top clear" setting as the danmaku: below the scoreboard and LIVE badge.
+  const { avoidTop } = useDanmaku();
 
   useEffect(() => {
     if (shown) {
@@ -69,7 +72,7 @@ export function HornBanner() {
   const link = hornRoomLink(shown, current);
   const color = nobleColor(shown.noble);
   return (
-    <div className="horn-banner" data-testid="horn-banner" role="status">
+    <div className={avoidTop ? 'horn-banner horn-banner--clear-top' : 'horn-banner'} data-testid="horn-banner" role="status">
       <span className="horn-banner__icon">
         <IconHorn size={14} />
         <span className="sr-only">{t('horn.banner')}</span>

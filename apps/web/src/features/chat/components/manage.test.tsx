@@ -255,4 +255,39 @@ describe('ManageRoomButton', () => {
     expect(await within(dialog).findByText('Keywords saved')).toBeTruthy();
     expect(saved).toEqual(['spoiler', 'scam']);
   });
+
+  it('sets the room’s slow mode from the select and shows the server’s refusal', async () => {
+    login();
+    let slow = 0;
+    const asked: unknown[] = [];
+    mockFetch((url, init) => {
+      if (url.includes('getMyRole')) return ok({ role: 'admin', muted_until: null, kicked_until: null, slow_mode: slow, slow_mode_exempt: true });
+      if (url.includes('getSanctions')) return ok([]);
+      if (url.includes('setSlowMode')) {
+        const body = JSON.parse(String(init.body));
+        asked.push(body);
+        if (body.seconds === 10) return envelope({ code: 1, msg: 'Only the anchor and room admins can do this', data: null });
+        slow = body.seconds;
+        return ok({ seconds: slow });
+      }
+      throw new Error(url);
+    });
+    render(
+      <Providers>
+        <ManageRoomButton roomId={7} />
+      </Providers>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Room management' }));
+    const dialog = await screen.findByTestId('manage-room-dialog');
+    const select = within(dialog).getByLabelText('Slow mode') as HTMLSelectElement;
+    await waitFor(() => expect(select.disabled).toBe(false));
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Off', '3 s', '5 s', '10 s']);
+    expect(select.value).toBe('0');
+    fireEvent.change(select, { target: { value: '5' } });
+    await waitFor(() => expect(select.value).toBe('5'));
+    expect(asked).toEqual([{ room_id: 7, seconds: 5 }]);
+    fireEvent.change(select, { target: { value: '10' } });
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Only the anchor and room admins can do this');
+    await waitFor(() => expect(select.value).toBe('5'));
+  });
 });

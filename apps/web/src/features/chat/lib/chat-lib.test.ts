@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ImMessage } from '@livesports/contracts/chat';
 import { backoffMs, mergeBySeq } from './seq';
-import { laneCount, pickLane } from './lanes';
+import { LANE_TOP_PX, TOP_CLEAR_FRACTION, laneBand, laneCount, pickLane } from './lanes';
 import { DANMAKU_KEY, SPEED_KEY, loadDanmaku, loadSpeed, saveDanmaku, saveSpeed } from './danmaku-settings';
 
 const msg = (seq: number, text = `m${seq}`): ImMessage => ({ groupId: 7, seq, from: '1', nick: 'a', avatar: '', type: 'TIMTextElem', payload: { text }, time: 0 });
@@ -73,28 +73,59 @@ describe('lanes', () => {
   });
 });
 
+describe('lanes with the top kept clear (scoreboard and LIVE badge)', () => {
+  it('starts below the top strip when on, at the very top when off', () => {
+    // 400 px high, 28 px lines: the top 14 % is 56 px; lane 2 starts at 6 + 56 = 62 px.
+    expect(laneBand(400, 28, 3, true)).toEqual({ first: 2, end: 10 });
+    expect(laneBand(400, 28, 3, false)).toEqual({ first: 0, end: 10 });
+    for (const [h, line] of [
+      [360, 28],
+      [720, 36.4],
+      [200, 22.4],
+      [1080, 28],
+    ]) {
+      const { first } = laneBand(h, line, 4, true);
+      // The first lane used lies wholly below the strip; the one above it would reach into it.
+      expect(LANE_TOP_PX + first * line).toBeGreaterThanOrEqual(h * TOP_CLEAR_FRACTION);
+      expect(LANE_TOP_PX + (first - 1) * line).toBeLessThan(h * TOP_CLEAR_FRACTION);
+    }
+  });
+
+  it('keeps at least one lane on a tiny player', () => {
+    expect(laneBand(60, 28, 1, true)).toEqual({ first: 1, end: 2 });
+  });
+
+  it('never picks a lane inside the strip, even when the strip lanes are free', () => {
+    expect(pickLane([], 10, 1000, 20, false, 2)).toBe(2);
+    expect(pickLane([undefined, undefined, { right: 1200 }], 10, 1000, 20, true, 2)).toBe(3);
+    const busy = [undefined, undefined, { right: 1300 }, { right: 1100 }];
+    expect(pickLane(busy, 4, 1000, 20, false, 2)).toBe(3);
+    expect(pickLane(busy, 4, 1000, 20, true, 2)).toBe(-1);
+  });
+});
+
 describe('danmaku settings persistence', () => {
   beforeEach(() => localStorage.clear());
 
-  it('defaults to show, area 3, size 2, opacity 100, speed 1', () => {
-    expect(loadDanmaku()).toEqual({ show: true, area: 3, size: 2, opacity: 100 });
+  it('defaults to show, area 3, size 2, opacity 100, top kept clear, speed 1', () => {
+    expect(loadDanmaku()).toEqual({ show: true, area: 3, size: 2, opacity: 100, avoidTop: true });
     expect(loadSpeed()).toBe(1);
   });
 
   it('saves and reads back', () => {
-    saveDanmaku({ show: false, area: 1, size: 3, opacity: 40 });
+    saveDanmaku({ show: false, area: 1, size: 3, opacity: 40, avoidTop: false });
     saveSpeed(1.5);
-    expect(JSON.parse(localStorage.getItem(DANMAKU_KEY)!)).toEqual({ show: false, area: 1, size: 3, opacity: 40 });
-    expect(loadDanmaku()).toEqual({ show: false, area: 1, size: 3, opacity: 40 });
+    expect(JSON.parse(localStorage.getItem(DANMAKU_KEY)!)).toEqual({ show: false, area: 1, size: 3, opacity: 40, avoidTop: false });
+    expect(loadDanmaku()).toEqual({ show: false, area: 1, size: 3, opacity: 40, avoidTop: false });
     expect(loadSpeed()).toBe(1.5);
   });
 
   it('clamps or replaces corrupt values', () => {
     localStorage.setItem(DANMAKU_KEY, JSON.stringify({ show: 'yes', area: 9, size: 0, opacity: 'x' }));
     localStorage.setItem(SPEED_KEY, '3');
-    expect(loadDanmaku()).toEqual({ show: true, area: 4, size: 1, opacity: 100 });
+    expect(loadDanmaku()).toEqual({ show: true, area: 4, size: 1, opacity: 100, avoidTop: true });
     expect(loadSpeed()).toBe(1);
     localStorage.setItem(DANMAKU_KEY, '{not json');
-    expect(loadDanmaku()).toEqual({ show: true, area: 3, size: 2, opacity: 100 });
+    expect(loadDanmaku()).toEqual({ show: true, area: 3, size: 2, opacity: 100, avoidTop: true });
   });
 });

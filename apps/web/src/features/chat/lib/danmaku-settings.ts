@@ -3,7 +3,7 @@ import { readJSON, writeJSON } from '@/shared/lib/storage';
 
 // Danmaku settings (spec §9 danmakuSystem {show, area, size, opacity}) plus the playback speed,
 // kept in localStorage so they survive reloads. area: 1..4 = a quarter, half, three quarters, all
-// of the picture; size: 1..3 = S/M/L; opacity: 10..100 %.
+// of the picture; size: 1..3 = S/M/L; opacity: 10..100 %; avoidTop: the top strip stays clear.
 export const DANMAKU_KEY = 'danmakuSystem';
 export const SPEED_KEY = 'danmakuSpeed';
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
@@ -11,7 +11,7 @@ export const FONT_PX: Record<number, number> = { 1: 16, 2: 20, 3: 26 };
 
 const clamp = (v: unknown, lo: number, hi: number, dflt: number) => (typeof v === 'number' && Number.isFinite(v) ? Math.min(hi, Math.max(lo, Math.round(v))) : dflt);
 
-/** Reads saved settings; anything missing or corrupt falls back to the defaults (true, 3, 2, 100). */
+/** Reads saved settings; anything missing or corrupt falls back to the defaults (true, 3, 2, 100, avoid top on). */
 export function loadDanmaku(): DanmakuSettings {
   const raw = readJSON<Partial<DanmakuSettings> | null>(DANMAKU_KEY, null) ?? {};
   return {
@@ -19,6 +19,7 @@ export function loadDanmaku(): DanmakuSettings {
     area: clamp(raw.area, 1, 4, DANMAKU_DEFAULTS.area),
     size: clamp(raw.size, 1, 3, DANMAKU_DEFAULTS.size),
     opacity: clamp(raw.opacity, 10, 100, DANMAKU_DEFAULTS.opacity),
+    avoidTop: typeof raw.avoidTop === 'boolean' ? raw.avoidTop : DANMAKU_DEFAULTS.avoidTop,
   };
 }
 

@@ -17,10 +17,25 @@ export function laneCount(height: number, lineHeight: number, area: number) {
   return Math.max(1, Math.floor(band / lineHeight));
 }
 
-export function pickLane(tails: (LaneTail | undefined)[], lanes: number, width: number, gap: number, dropWhenFull = false): number {
+/** Share of the picture's height kept clear at the top with "avoid top" on: the broadcast's scoreboard and the LIVE badge. */
+export const TOP_CLEAR_FRACTION = 0.14;
+/** Lane 0's top edge, in px from the top of the layer. */
+export const LANE_TOP_PX = 6;
+
+/**
+ * The lanes danmaku may use: from the first one wholly below the top strip (avoid top on) or the
+ * very top, to the end of the chosen area; at least one lane whatever the size.
+ */
+export function laneBand(height: number, lineHeight: number, area: number, avoidTop: boolean): { first: number; end: number } {
+  const first = avoidTop ? Math.max(0, Math.ceil((height * TOP_CLEAR_FRACTION - LANE_TOP_PX) / lineHeight)) : 0;
+  return { first, end: Math.max(first + 1, laneCount(height, lineHeight, area)) };
+}
+
+/** Picks among lanes `first` to `lanes - 1`. */
+export function pickLane(tails: (LaneTail | undefined)[], lanes: number, width: number, gap: number, dropWhenFull = false, first = 0): number {
   let best = -1;
   let bestRight = Infinity;
-  for (let i = 0; i < lanes; i++) {
+  for (let i = first; i < lanes; i++) {
     const tail = tails[i];
     if (!tail || tail.right + gap <= width) return i;
     if (tail.right < bestRight) {

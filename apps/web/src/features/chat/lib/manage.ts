@@ -61,6 +61,10 @@ export function logLine(e: ModLogEntry): { key: string; values: Record<string, u
       return { key: `log.${e.action}`, values: { actor, target, minutes } };
     case 'keywords':
       return { key: 'log.keywords', values: { actor, count: typeof e.detail.count === 'number' ? e.detail.count : 0 } };
+    case 'slow_mode': {
+      const seconds = typeof e.detail.seconds === 'number' ? e.detail.seconds : 0;
+      return seconds ? { key: 'log.slow_mode', values: { actor, n: seconds } } : { key: 'log.slow_mode_off', values: { actor } };
+    }
     case 'blocked_message':
       return { key: 'log.blocked_message', values: { target: target || actor, word: String(e.detail.word ?? ''), text: String(e.detail.text ?? '') } };
     default:

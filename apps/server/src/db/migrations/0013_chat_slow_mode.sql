@@ -1,0 +1,1 @@
+ALTER TABLE "chat_groups" ADD COLUMN "slow_mode" smallint DEFAULT 0 NOT NULL;
