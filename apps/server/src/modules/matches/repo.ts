@@ -276,8 +276,8 @@ export function createMatchesRepo(db: Db) {
           : order === 'live_pinned'
             ? [sql`case when ${matches.status} between 2 and 7 then 0 else 1 end`, asc(matches.kickoffAt), asc(matchCompetitions.priority), asc(matches.id)]
             : f.status === 'finished'
-            ? [desc(matches.kickoffAt), asc(matchCompetitions.priority), asc(matches.id)]
-            : [asc(matches.kickoffAt), asc(matchCompetitions.priority), asc(matches.id)];
+              ? [desc(matches.kickoffAt), asc(matchCompetitions.priority), asc(matches.id)]
+              : [asc(matches.kickoffAt), asc(matchCompetitions.priority), asc(matches.id)];
       const rows = (await joined(db)
         .where(where)
         .orderBy(...orderBy)
@@ -416,7 +416,14 @@ export function createMatchesRepo(db: Db) {
         .select({
           seasonId: sql<number>`max(${matches.seasonId})`.mapWith(Number),
           competitionId: matches.competitionId,
-          c: { nameZh: matchCompetitions.nameZh, nameZht: matchCompetitions.nameZht, nameEn: matchCompetitions.nameEn, nameEs: matchCompetitions.nameEs, color: matchCompetitions.color, priority: matchCompetitions.priority },
+          c: {
+            nameZh: matchCompetitions.nameZh,
+            nameZht: matchCompetitions.nameZht,
+            nameEn: matchCompetitions.nameEn,
+            nameEs: matchCompetitions.nameEs,
+            color: matchCompetitions.color,
+            priority: matchCompetitions.priority,
+          },
         })
         .from(matches)
         .innerJoin(matchCompetitions, eq(matchCompetitions.id, matches.competitionId))
