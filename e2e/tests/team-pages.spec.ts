@@ -38,7 +38,8 @@ test('a match page shows head-to-head and form; a team name opens the team page 
   const { t, next } = await world(request);
   await page.goto(`/score-live?id=${next}`);
   const board = page.getByTestId('scoreboard');
-  await expect(board.getByTestId('detail-home')).toHaveText(`Harbour ${t}`);
+  // The first page of a fresh server may wait on its first replay tick.
+  await expect(board.getByTestId('detail-home')).toHaveText(`Harbour ${t}`, { timeout: 30_000 });
   // Last five under each team on the scoreboard: Harbour (oldest first) W D L, Valley L D.
   await expect(board.getByTestId('form-home').locator('[data-result]')).toHaveText(['W2-1', 'D0-0', 'L0-3']);
   await expect(board.getByTestId('form-away').locator('[data-result]')).toHaveText(['L1-2', 'D0-0']);
