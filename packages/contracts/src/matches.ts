@@ -176,7 +176,9 @@ export type StandingRow = z.infer<typeof standingRowSchema>;
 // ---------------------------------------------------------------------------------------------
 // Inputs shared by several calls
 
-const intParam = (msg: string) => z.coerce.number({ error: msg }).int(msg).positive(msg);
+/** Ids are 32-bit in the database: a larger number names nothing, and must not reach a query (it would fail there). */
+const ID_MAX = 2_147_483_647;
+const intParam = (msg: string) => z.coerce.number({ error: msg }).int(msg).positive(msg).max(ID_MAX, msg);
 const matchIdField = z.preprocess((v) => (v === '' ? undefined : v), intParam('matches.match_id_invalid'));
 /** 0 both sports, 1 football, 2 basketball. */
 const sportTypeField = z.preprocess((v) => (v === '' || v == null ? 0 : v), z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'matches.type_invalid' })));
@@ -343,6 +345,88 @@ export const reserveList = defineCall({
   input: z.object({ type: sportTypeField }),
   data: z.array(matchRowSchema),
 });
+
+// ---- Head-to-head, form and team pages (issue #19 item 13)
+
+/** One finished match seen from one team: W, D or L for that team, and the match itself. */
+export const formEntrySchema = z.object({ result: z.enum(['W', 'D', 'L']), match: matchRowSchema });
+export type FormEntry = z.infer<typeof formEntrySchema>;
+
+/** Wins, draws, losses and goals of past meetings, counted for this match's home and away team. */
+export const headToHeadSummarySchema = z.object({
+  played: z.number(),
+  home_wins: z.number(),
+  draws: z.number(),
+  away_wins: z.number(),
+  home_goals: z.number(),
+  away_goals: z.number(),
+});
+
+/** Past meetings of a match's two teams (any competition, before its kick-off) and each side's last five results. */
+export const matchHeadToHead = defineCall({
+  method: 'GET',
+  path: 'api/hot_match/head_to_head',
+  auth: false,
+  input: z.object({ id: matchIdField }),
+  data: z.object({
+    match_id: z.number(),
+    home_team_id: z.number(),
+    away_team_id: z.number(),
+    summary: headToHeadSummarySchema,
+    /** Newest first, at most 10 (the summary counts every meeting). */
+    meetings: z.array(matchRowSchema),
+    /** Newest first, at most 5, any competition, before this match. */
+    home_form: z.array(formEntrySchema),
+    away_form: z.array(formEntrySchema),
+  }),
+});
+export type HeadToHead = z.infer<typeof matchHeadToHead.data>;
+
+export const teamSchema = z.object({
+  id: z.number(),
+  sport: z.enum(SPORTS),
+  name_zh: names.zh,
+  name_zht: names.zht,
+  name_en: names.en,
+  name_es: names.es,
+  logo: z.string(),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+/** The team's group table in one competition's season (its latest season there). */
+export const teamStandingSchema = z.object({
+  competition_id: z.number(),
+  competition_name_zh: names.zh,
+  competition_name_zht: names.zht,
+  competition_name_en: names.en,
+  competition_name_es: names.es,
+  competition_color: z.string(),
+  season_id: z.number(),
+  season: z.string(),
+  group: standingGroupSchema,
+});
+export type TeamStanding = z.infer<typeof teamStandingSchema>;
+
+/** A team page: fixtures (live and upcoming), results, last five and its tables across competitions. */
+export const teamDetail = defineCall({
+  method: 'GET',
+  path: 'api/hot_match/team',
+  auth: false,
+  input: z.object({ id: z.preprocess((v) => (v === '' ? undefined : v), intParam('matches.team_id_invalid')) }),
+  data: z.object({
+    team: teamSchema,
+    /** Finished matches of every competition: played, won, drawn, lost, goals. */
+    record: z.object({ played: z.number(), won: z.number(), drawn: z.number(), lost: z.number(), goals_for: z.number(), goals_against: z.number() }),
+    /** Newest first, at most 5. */
+    form: z.array(formEntrySchema),
+    /** Live first, then by kick-off; at most 20. */
+    fixtures: z.array(matchRowSchema),
+    /** Newest first; at most 20. */
+    results: z.array(matchRowSchema),
+    standings: z.array(teamStandingSchema),
+  }),
+});
+export type TeamDetail = z.infer<typeof teamDetail.data>;
 
 export const companies = defineCall({ method: 'GET', path: 'api/hot_match/companies', auth: false, input: z.object({}), data: z.array(companySchema) });
 

@@ -4,6 +4,8 @@ import type { Catalogue } from './catalogue.ts';
 export const matchesMessages = {
   'matches.match_id_invalid': { en: 'Please choose a match', zh: '请选择比赛', es: 'Elija un partido' },
   'matches.match_not_found': { en: 'This match does not exist', zh: '比赛不存在', es: 'Este partido no existe' },
+  'matches.team_id_invalid': { en: 'Please choose a team', zh: '请选择球队', es: 'Elija un equipo' },
+  'matches.team_not_found': { en: 'This team does not exist', zh: '球队不存在', es: 'Este equipo no existe' },
   'matches.type_invalid': { en: 'Unknown sport type', zh: '未知的赛事类型', es: 'Tipo de deporte desconocido' },
   'matches.page_invalid': { en: 'Invalid page number', zh: '页码无效', es: 'Número de página no válido' },
   'matches.limit_invalid': { en: 'Invalid page size', zh: '每页数量无效', es: 'Tamaño de página no válido' },

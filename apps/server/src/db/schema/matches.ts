@@ -110,6 +110,9 @@ export const matches = pgTable(
     index('matches_status_idx').on(t.status, t.kickoffAt),
     index('matches_season_idx').on(t.seasonId, t.status),
     index('matches_competition_idx').on(t.competitionId, t.kickoffAt),
+    // Team pages, form and head-to-head read a team's matches by kick-off.
+    index('matches_home_team_idx').on(t.homeTeamId, t.kickoffAt),
+    index('matches_away_team_idx').on(t.awayTeamId, t.kickoffAt),
   ],
 );
 

@@ -61,6 +61,12 @@ export interface ListFilter {
   ids?: number[];
 }
 
+/**
+ * live_first: in play, then to come, then the rest, hottest competition first (undated lists);
+ * live_pinned: in play, then everything else by kick-off (a day's list); kickoff: by kick-off.
+ */
+export type ListOrder = 'kickoff' | 'live_first' | 'live_pinned';
+
 function joined(db: Conn) {
   return db
     .select(rowColumns)
@@ -84,6 +90,10 @@ function listWhere(f: ListFilter): SQL | undefined {
   if (f.status === 'finished') parts.push(or(eq(matches.status, 8), gte(matches.status, 9))!);
   return parts.length ? and(...parts) : undefined;
 }
+
+/** Played to the end (postponed, cancelled and abandoned matches have no result to count). */
+const finished = eq(matches.status, 8);
+const ofTeam = (teamId: number) => or(eq(matches.homeTeamId, teamId), eq(matches.awayTeamId, teamId));
 
 export function createMatchesRepo(db: Db) {
   return {
@@ -258,14 +268,16 @@ export function createMatchesRepo(db: Db) {
       if (!ids.length) return [];
       return (await joined(conn).where(inArray(matches.id, ids))) as JoinedMatch[];
     },
-    async list(f: ListFilter, order: 'kickoff' | 'live_first', limit: number, offset: number): Promise<{ rows: JoinedMatch[]; total: number }> {
+    async list(f: ListFilter, order: ListOrder, limit: number, offset: number): Promise<{ rows: JoinedMatch[]; total: number }> {
       const where = listWhere(f);
       const orderBy =
         order === 'live_first'
           ? [sql`case when ${matches.status} between 2 and 7 then 0 when ${matches.status} = 1 then 1 else 2 end`, asc(matchCompetitions.priority), asc(matches.kickoffAt), asc(matches.id)]
-          : f.status === 'finished'
-            ? [desc(matches.kickoffAt), asc(matchCompetitions.priority), asc(matches.id)]
-            : [asc(matches.kickoffAt), asc(matchCompetitions.priority), asc(matches.id)];
+          : order === 'live_pinned'
+            ? [sql`case when ${matches.status} between 2 and 7 then 0 else 1 end`, asc(matches.kickoffAt), asc(matchCompetitions.priority), asc(matches.id)]
+            : f.status === 'finished'
+              ? [desc(matches.kickoffAt), asc(matchCompetitions.priority), asc(matches.id)]
+              : [asc(matches.kickoffAt), asc(matchCompetitions.priority), asc(matches.id)];
       const rows = (await joined(db)
         .where(where)
         .orderBy(...orderBy)
@@ -354,6 +366,74 @@ export function createMatchesRepo(db: Db) {
     async teams(ids: number[]) {
       if (!ids.length) return [];
       return db.select().from(matchTeams).where(inArray(matchTeams.id, ids));
+    },
+
+    // ---- teams (head-to-head, form, team pages)
+    async team(id: number) {
+      const [row] = await db.select().from(matchTeams).where(eq(matchTeams.id, id));
+      return row;
+    },
+    /** Finished meetings of two teams (either way round) before `before`, newest first. */
+    async meetings(a: number, b: number, before: Date, limit: number): Promise<JoinedMatch[]> {
+      const pair = or(and(eq(matches.homeTeamId, a), eq(matches.awayTeamId, b)), and(eq(matches.homeTeamId, b), eq(matches.awayTeamId, a)));
+      return (await joined(db)
+        .where(and(pair, finished, lt(matches.kickoffAt, before)))
+        .orderBy(desc(matches.kickoffAt), desc(matches.id))
+        .limit(limit)) as JoinedMatch[];
+    },
+    /** A team's finished matches (before `before` when given), newest first. */
+    async teamResults(teamId: number, limit: number, before?: Date): Promise<JoinedMatch[]> {
+      return (await joined(db)
+        .where(and(ofTeam(teamId), finished, before ? lt(matches.kickoffAt, before) : undefined))
+        .orderBy(desc(matches.kickoffAt), desc(matches.id))
+        .limit(limit)) as JoinedMatch[];
+    },
+    /** A team's matches in play, then those still to come, by kick-off. */
+    async teamFixtures(teamId: number, limit: number): Promise<JoinedMatch[]> {
+      return (await joined(db)
+        .where(and(ofTeam(teamId), lte(matches.status, 7)))
+        .orderBy(sql`case when ${matches.status} between 2 and 7 then 0 else 1 end`, asc(matches.kickoffAt), asc(matches.id))
+        .limit(limit)) as JoinedMatch[];
+    },
+    /** Goals and results over every finished match of a team. */
+    async teamRecord(teamId: number) {
+      const gf = sql`case when ${matches.homeTeamId} = ${teamId} then ${matches.homeScore} else ${matches.awayScore} end`;
+      const ga = sql`case when ${matches.homeTeamId} = ${teamId} then ${matches.awayScore} else ${matches.homeScore} end`;
+      const [r] = await db
+        .select({
+          played: count(),
+          won: sql<number>`count(*) filter (where ${gf} > ${ga})`,
+          drawn: sql<number>`count(*) filter (where ${gf} = ${ga})`,
+          goalsFor: sql<number>`coalesce(sum(${gf}), 0)`,
+          goalsAgainst: sql<number>`coalesce(sum(${ga}), 0)`,
+        })
+        .from(matches)
+        .where(and(ofTeam(teamId), finished));
+      const played = Number(r.played);
+      const won = Number(r.won);
+      const drawn = Number(r.drawn);
+      return { played, won, drawn, lost: played - won - drawn, goals_for: Number(r.goalsFor), goals_against: Number(r.goalsAgainst) };
+    },
+    /** The latest season of each competition the team has a match in, hottest competition first. */
+    async teamSeasons(teamId: number) {
+      return db
+        .select({
+          seasonId: sql<number>`max(${matches.seasonId})`.mapWith(Number),
+          competitionId: matches.competitionId,
+          c: {
+            nameZh: matchCompetitions.nameZh,
+            nameZht: matchCompetitions.nameZht,
+            nameEn: matchCompetitions.nameEn,
+            nameEs: matchCompetitions.nameEs,
+            color: matchCompetitions.color,
+            priority: matchCompetitions.priority,
+          },
+        })
+        .from(matches)
+        .innerJoin(matchCompetitions, eq(matchCompetitions.id, matches.competitionId))
+        .where(ofTeam(teamId))
+        .groupBy(matches.competitionId, matchCompetitions.id)
+        .orderBy(asc(matchCompetitions.priority), asc(matches.competitionId));
     },
 
     // ---- collect / reserve

@@ -18,6 +18,8 @@ export async function matchesRoutes(app: FastifyInstance, opts: { service: Match
   route(app, calls.allMatch, (input, { user }) => s.allMatch(input, user));
   route(app, calls.seasonTable, (input) => s.seasonTable(input.competition_id, input.season_id));
   route(app, calls.matchDetail, (input, { user }) => s.detail(input.id, user));
+  route(app, calls.matchHeadToHead, (input) => s.headToHead(input.id));
+  route(app, calls.teamDetail, (input) => s.team(input.id));
   route(app, calls.companies, () => s.companies());
   route(app, calls.reserveList, (input, { user }) => s.reserveList(user, input.type));
 

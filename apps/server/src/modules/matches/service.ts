@@ -9,10 +9,11 @@ import { createForesight } from './foresight.ts';
 import { createIngest } from './ingest.ts';
 import { createListPlaces, patchRows } from './list-patch.ts';
 import { createPush, type PushMessage } from './push.ts';
-import type { ListFilter, MatchesRepo } from './repo.ts';
+import type { ListFilter, ListOrder, MatchesRepo } from './repo.ts';
 import { robotLines } from './robot.ts';
 import { createRows } from './rows.ts';
 import { createTables } from './tables.ts';
+import { createTeamReads } from './team-reads.ts';
 import { toEvent, toExponent, unix } from './wire.ts';
 
 const HOUR = 3_600_000;
@@ -34,7 +35,7 @@ export interface MatchesDeps {
 }
 
 /** A page of a match list as every caller without personal flags sees it. */
-type ListQuery = { f: ListFilter; order: 'kickoff' | 'live_first'; limit: number; offset: number };
+type ListQuery = { f: ListFilter; order: ListOrder; limit: number; offset: number };
 /** Competition counts look 24 h ahead and recommend starts "from now": load them again at least this often. */
 const CLOCK_BOUND_MS = 60_000;
 
@@ -73,6 +74,7 @@ export function createMatchesService(deps: MatchesDeps) {
   const rows = createRows(repo, tables);
   const foresight = createForesight({ repo, clock, rows });
   const ingest = createIngest({ repo, clock, push, rows, tables, onFinal: (m) => foresight.settle(m) });
+  const teams = createTeamReads({ repo, rows, tables, cache });
 
   function competitionOf(c: Awaited<ReturnType<MatchesRepo['competitions']>>[number], counts: Map<number, { live: number; upcoming: number }>, seasonName: string): Competition {
     const n = counts.get(c.comp.id) ?? { live: 0, upcoming: 0 };
@@ -278,7 +280,8 @@ export function createMatchesService(deps: MatchesDeps) {
         f.from = new Date(start);
         f.to = new Date(start + 24 * HOUR);
       }
-      const order = input.status === 'all' && !input.date ? 'live_first' : 'kickoff';
+      // Matches in play are pinned at the top of every mixed list; a day's list keeps kick-off order below them.
+      const order = input.status !== 'all' ? 'kickoff' : input.date ? 'live_pinned' : 'live_first';
       const q: ListQuery = { f, order, limit: input.limit, offset: (input.page - 1) * input.limit };
       if (input.collected) {
         // The caller's own favourites: personal through and through, read from the database.
@@ -310,6 +313,9 @@ export function createMatchesService(deps: MatchesDeps) {
     },
 
     robot: (id: number, lang: Lang) => robotRead.get({ id, lang }),
+
+    headToHead: teams.headToHead,
+    team: teams.team,
 
     companies: () => companiesRead.get(undefined),
 

@@ -11,7 +11,7 @@ import { MobileMatchesPage, mobileMatchesPath, useScoreSocket } from '../mobile-
 export const Football = () => <MobileMatchesPage sport="football" />;
 export const Basketball = () => <MobileMatchesPage sport="basketball" />;
 
-const CENTRE_TABS = ['timeline', 'stats'] as const satisfies readonly MatchTab[];
+const CENTRE_TABS = ['timeline', 'stats', 'h2h'] as const satisfies readonly MatchTab[];
 
 /** One match on the phone: score, timeline and statistics, live; a sideways swipe changes tab. */
 export function ScoreLive() {

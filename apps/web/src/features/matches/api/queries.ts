@@ -24,6 +24,12 @@ export const useRecommend = (type: number, limit = 12) => useQuery({ queryKey: m
 
 export const useMatchDetail = (id: number) => useQuery({ queryKey: matchesKeys.detail(id), queryFn: () => request(calls.matchDetail, { id }), enabled: id > 0, staleTime: 10_000 });
 
+/** Past meetings and both sides' last five (moves only when a match finishes). */
+export const useHeadToHead = (id: number) => useQuery({ queryKey: matchesKeys.headToHead(id), queryFn: () => request(calls.matchHeadToHead, { id }), enabled: id > 0, staleTime: 60_000 });
+
+/** A team page: fixtures, results, record, last five and tables. */
+export const useTeam = (id: number) => useQuery({ queryKey: matchesKeys.team(id), queryFn: () => request(calls.teamDetail, { id }), enabled: id > 0, staleTime: 30_000 });
+
 export const useRobot = (id: number, lang: string) => useQuery({ queryKey: matchesKeys.robot(id, lang), queryFn: () => request(calls.getRobot, { match_id: id }), enabled: id > 0 });
 
 export const useSeasonTable = (competitionId: number, seasonId?: number) =>

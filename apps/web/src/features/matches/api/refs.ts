@@ -17,6 +17,8 @@ export const calls = {
   reserveMatch: ref<typeof m.reserveMatch>('POST', 'api/Live/reserveMatch'),
   reserveMatch2: ref<typeof m.reserveMatch2>('POST', 'api/Live/reserveMatch2'),
   matchDetail: ref<typeof m.matchDetail>('GET', 'api/hot_match/detail'),
+  matchHeadToHead: ref<typeof m.matchHeadToHead>('GET', 'api/hot_match/head_to_head'),
+  teamDetail: ref<typeof m.teamDetail>('GET', 'api/hot_match/team'),
   reserveList: ref<typeof m.reserveList>('GET', 'api/hot_match/reserveList'),
   companies: ref<typeof m.companies>('GET', 'api/hot_match/companies'),
   foresightList: ref<typeof m.foresightList>('GET', 'api/foresight/list'),

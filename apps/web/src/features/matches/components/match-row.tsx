@@ -6,7 +6,7 @@ import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { IconBell } from '@/shared/ui/icons';
 import { useToggle } from '../api/queries';
-import { competitionName, scoreLivePage, started, teamName } from '../lib/format';
+import { competitionName, scoreLivePage, started, teamName, teamPage } from '../lib/format';
 import { MatchStatus } from './match-status';
 import { TeamBadge } from './team-badge';
 import { WatchLive } from './watch-live';
@@ -83,16 +83,17 @@ export function MatchRow({ row, odds, showCompetition = true }: { row: Row; odds
       <span className="match-row__status">
         <MatchStatus row={row} />
       </span>
-      <Link to={scoreLivePage(row.id)} className="match-row__teams">
+      {/* The score's link covers the whole teams cell (the row opens the match); the names sit above it and open their team. */}
+      <div className="match-row__teams">
         <span className="match-row__team match-row__team--home">
           {show.value4 && row.home_rank > 0 && <span className="rank">{t('list.rank', { rank: row.home_rank })}</span>}
           {show.value1 && <Cards red={row.home_red} yellow={row.home_yellow} />}
-          <span className="match-row__name" data-testid="home-name">
+          <Link to={teamPage(row.home_team_id)} className="match-row__name" data-testid="home-name">
             {home}
-          </span>
+          </Link>
           <TeamBadge name={row.home_team_name_en} logo={row.home_team_logo} size={22} />
         </span>
-        <span className="match-row__score" data-testid="match-score">
+        <Link to={scoreLivePage(row.id)} className="match-row__score match-row__open" data-testid="match-score" title={`${home} - ${away}`}>
           {begun ? (
             <strong key={`${row.home_score}-${row.away_score}`} className="score-flash">
               {row.home_score} - {row.away_score}
@@ -101,16 +102,16 @@ export function MatchRow({ row, odds, showCompetition = true }: { row: Row; odds
             <span className="match-row__vs">{t('list.vs')}</span>
           )}
           {show.value2 && begun && row.sport === 'football' && row.status >= 3 && <small>{t('list.ht', { score: `${row.home_half_score}-${row.away_half_score}` })}</small>}
-        </span>
+        </Link>
         <span className="match-row__team match-row__team--away">
           <TeamBadge name={row.away_team_name_en} logo={row.away_team_logo} size={22} />
-          <span className="match-row__name" data-testid="away-name">
+          <Link to={teamPage(row.away_team_id)} className="match-row__name" data-testid="away-name">
             {away}
-          </span>
+          </Link>
           {show.value1 && <Cards red={row.away_red} yellow={row.away_yellow} />}
           {show.value4 && row.away_rank > 0 && <span className="rank">{t('list.rank', { rank: row.away_rank })}</span>}
         </span>
-      </Link>
+      </div>
       {show.value2 && row.sport === 'football' && (
         <span className="match-row__corners" title={t('list.corners')}>
           {begun ? `${row.home_corner}-${row.away_corner}` : ''}

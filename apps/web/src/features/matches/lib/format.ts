@@ -4,6 +4,8 @@ import { paths } from '@/config/paths';
 
 /** The match centre of one match. */
 export const scoreLivePage = (id: number) => `${paths.scoreLive}?id=${id}`;
+/** A team's page (the mobile site follows it to /m/team?id=). */
+export const teamPage = (id: number) => `${paths.team}?id=${id}`;
 
 // Small helpers shared by the matches pages (names in the reader's language, times, scores).
 
@@ -32,6 +34,8 @@ export function localName(n: { name_zh: string; name_en: string; name_es: string
 const locale = (lang: string) => (lang === 'zh' ? 'zh-CN' : lang === 'es' ? 'es-ES' : 'en-GB');
 
 export const timeOf = (unix: number, lang: string) => new Date(unix * 1000).toLocaleTimeString(locale(lang), { hour: '2-digit', minute: '2-digit' });
+/** "22 Nov 2025": past meetings span seasons. */
+export const fullDateOf = (unix: number, lang: string) => new Date(unix * 1000).toLocaleDateString(locale(lang), { year: 'numeric', month: 'short', day: 'numeric' });
 export const dateOf = (unix: number, lang: string) => new Date(unix * 1000).toLocaleDateString(locale(lang), { month: 'short', day: 'numeric' });
 /** "Sat 22 Nov, 21:00" in the reader's language and time zone. */
 export const kickoffOf = (unix: number, lang: string) => new Date(unix * 1000).toLocaleString(locale(lang), { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });

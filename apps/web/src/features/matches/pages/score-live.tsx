@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import '../locales';
 import '../matches.css';
@@ -12,13 +12,14 @@ import { IconBell } from '@/shared/ui/icons';
 import { PageSpinner } from '@/shared/ui/spinner';
 import { useMatchDetail, useRobot, useSeasonTable, useToggle } from '../api/queries';
 import { PossessionRing, ScoreFlow, StatBars } from '../components/charts';
+import { HeadToHead, ScoreboardForm } from '../components/head-to-head';
 import { MatchStatus } from '../components/match-status';
 import { OddsTable } from '../components/odds-table';
 import { StandingsTable } from '../components/standings-table';
 import { TeamBadge } from '../components/team-badge';
 import { WatchLive } from '../components/watch-live';
 import { liveRow, useLive } from '../live/store';
-import { competitionName, dateOf, stageName, started, teamName, timeOf } from '../lib/format';
+import { competitionName, dateOf, stageName, started, teamName, teamPage, timeOf } from '../lib/format';
 
 function Scoreboard({ row, detail }: { row: MatchRow; detail: MatchDetail }) {
   const { t, i18n } = useTranslation('matches');
@@ -40,9 +41,12 @@ function Scoreboard({ row, detail }: { row: MatchRow; detail: MatchDetail }) {
       </div>
       <div className="scoreboard__main">
         <div className="scoreboard__team">
-          <TeamBadge name={row.home_team_name_en} logo={row.home_team_logo} size={56} />
-          <strong data-testid="detail-home">{teamName(row, 'home', lang)}</strong>
+          <Link to={teamPage(row.home_team_id)} className="scoreboard__team-link" data-testid="team-link-home">
+            <TeamBadge name={row.home_team_name_en} logo={row.home_team_logo} size={56} />
+            <strong data-testid="detail-home">{teamName(row, 'home', lang)}</strong>
+          </Link>
           {row.home_rank > 0 && <span className="rank">{t('list.rank', { rank: row.home_rank })}</span>}
+          <ScoreboardForm row={row} side="home" />
         </div>
         <div className="scoreboard__center">
           <div className="scoreboard__score" data-testid="detail-score">
@@ -59,9 +63,12 @@ function Scoreboard({ row, detail }: { row: MatchRow; detail: MatchDetail }) {
           {row.home_penalty !== null && <small>{t('detail.pens', { score: `${row.home_penalty}-${row.away_penalty}` })}</small>}
         </div>
         <div className="scoreboard__team">
-          <TeamBadge name={row.away_team_name_en} logo={row.away_team_logo} size={56} />
-          <strong data-testid="detail-away">{teamName(row, 'away', lang)}</strong>
+          <Link to={teamPage(row.away_team_id)} className="scoreboard__team-link" data-testid="team-link-away">
+            <TeamBadge name={row.away_team_name_en} logo={row.away_team_logo} size={56} />
+            <strong data-testid="detail-away">{teamName(row, 'away', lang)}</strong>
+          </Link>
           {row.away_rank > 0 && <span className="rank">{t('list.rank', { rank: row.away_rank })}</span>}
+          <ScoreboardForm row={row} side="away" />
         </div>
       </div>
       <div className="scoreboard__actions">
@@ -158,7 +165,7 @@ function Timeline({ detail, row }: { detail: MatchDetail; row: MatchRow }) {
   );
 }
 
-const TABS = ['timeline', 'stats', 'odds', 'table'] as const;
+const TABS = ['timeline', 'stats', 'h2h', 'odds', 'table'] as const;
 export type MatchTab = (typeof TABS)[number];
 type Tab = MatchTab;
 
@@ -239,6 +246,7 @@ export function MatchCentre({
           ) : (
             <EmptyState compact text={t('detail.noStats')} />
           ))}
+        {tab === 'h2h' && <HeadToHead row={row} />}
         {tab === 'odds' &&
           (d.exponents.length ? (
             <div className="score-live__odds">

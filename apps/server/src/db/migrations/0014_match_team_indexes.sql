@@ -1,0 +1,2 @@
+CREATE INDEX "matches_home_team_idx" ON "matches" USING btree ("home_team_id","kickoff_at");--> statement-breakpoint
+CREATE INDEX "matches_away_team_idx" ON "matches" USING btree ("away_team_id","kickoff_at");
