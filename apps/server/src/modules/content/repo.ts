@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Lang } from '@livesports/contracts/messages';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/account.ts';
 import { articleLikes, articles, commentLikes, comments, contentReports, newsCategories, postLikes, posts, uploads } from '../../db/schema/content.ts';
@@ -21,6 +22,9 @@ const author = {
   authorIsAnchor: users.isAnchor,
 };
 
+/** Lists put rows in the reader's language first (`first`), then the usual order; none given: the usual order. */
+const langFirst = (column: typeof articles.lang | typeof posts.lang, first?: Lang) => (first ? [sql`(${column} = ${first}) desc`] : []);
+
 const followedBy = (viewer: number | null, who: SQL | typeof users.id) =>
   viewer == null ? sql<boolean>`false` : sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.followeeId} = ${who})`;
 
@@ -32,6 +36,7 @@ export function createContentRepo(db: Db) {
     cover: articles.cover,
     coverThumb: articles.coverThumb,
     video: articles.video,
+    lang: articles.lang,
     categoryId: articles.categoryId,
     categorySlug: newsCategories.slug,
     nameZh: newsCategories.nameZh,
@@ -49,6 +54,7 @@ export function createContentRepo(db: Db) {
     id: posts.id,
     content: posts.content,
     images: posts.images,
+    lang: posts.lang,
     likes: posts.likesCount,
     comments: posts.commentsCount,
     createdAt: posts.createdAt,
@@ -68,7 +74,7 @@ export function createContentRepo(db: Db) {
     },
 
     // ------------------------------------------------------------ articles
-    async insertArticle(values: Omit<typeof articles.$inferInsert, 'searchTsv'> & { tsv: string }) {
+    async insertArticle(values: Omit<typeof articles.$inferInsert, 'searchTsv' | 'lang'> & { lang: Lang; tsv: string }) {
       const { tsv, ...rest } = values;
       const [row] = await db
         .insert(articles)
@@ -76,14 +82,14 @@ export function createContentRepo(db: Db) {
         .returning({ id: articles.id });
       return row.id;
     },
-    async articles(opts: { categoryId?: number; authorId?: number; hotSince?: Date; limit: number; offset: number }) {
+    async articles(opts: { categoryId?: number; authorId?: number; hotSince?: Date; langFirst?: Lang; limit: number; offset: number }) {
       const where = and(
         eq(articles.status, 1),
         opts.categoryId ? eq(articles.categoryId, opts.categoryId) : undefined,
         opts.authorId ? eq(articles.authorId, opts.authorId) : undefined,
         opts.hotSince ? gte(articles.createdAt, opts.hotSince) : undefined,
       );
-      const order = opts.hotSince ? [desc(articles.views), desc(articles.id)] : [desc(articles.createdAt), desc(articles.id)];
+      const order = [...langFirst(articles.lang, opts.langFirst), ...(opts.hotSince ? [desc(articles.views), desc(articles.id)] : [desc(articles.createdAt), desc(articles.id)])];
       const [list, [{ n }]] = await Promise.all([
         articleBase()
           .where(where)
@@ -198,10 +204,10 @@ export function createContentRepo(db: Db) {
     },
 
     // ------------------------------------------------------------ posts
-    async insertPost(values: { authorId: number; content: string; images: { url: string; thumb: string }[]; tsv: string; createdAt?: Date }) {
+    async insertPost(values: { authorId: number; content: string; images: { url: string; thumb: string }[]; lang: Lang; tsv: string; createdAt?: Date }) {
       const [row] = await db
         .insert(posts)
-        .values({ authorId: values.authorId, content: values.content, images: values.images, createdAt: values.createdAt, searchTsv: sql`${values.tsv}::tsvector` as unknown as string })
+        .values({ authorId: values.authorId, content: values.content, images: values.images, lang: values.lang, createdAt: values.createdAt, searchTsv: sql`${values.tsv}::tsvector` as unknown as string })
         .returning({ id: posts.id });
       return row.id;
     },
@@ -215,14 +221,17 @@ export function createContentRepo(db: Db) {
       return row ?? null;
     },
     /** The feed (all), one author's posts, the hot tab (last week, by likes and comments) or people the viewer follows. */
-    async postList(opts: { viewer: number | null; authorId?: number; hotSince?: Date; following?: number; limit: number; offset: number }) {
+    async postList(opts: { viewer: number | null; authorId?: number; hotSince?: Date; following?: number; langFirst?: Lang; limit: number; offset: number }) {
       const where = and(
         eq(posts.status, 1),
         opts.authorId ? eq(posts.authorId, opts.authorId) : undefined,
         opts.hotSince ? gte(posts.createdAt, opts.hotSince) : undefined,
         opts.following != null ? sql`${posts.authorId} in (select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${opts.following})` : undefined,
       );
-      const order = opts.hotSince ? [sql`(${posts.likesCount} + 2 * ${posts.commentsCount}) desc`, desc(posts.id)] : [desc(posts.createdAt), desc(posts.id)];
+      const order = [
+        ...langFirst(posts.lang, opts.langFirst),
+        ...(opts.hotSince ? [sql`(${posts.likesCount} + 2 * ${posts.commentsCount}) desc`, desc(posts.id)] : [desc(posts.createdAt), desc(posts.id)]),
+      ];
       const [list, [{ n }]] = await Promise.all([
         db
           .select(postCard(opts.viewer))
