@@ -20,7 +20,34 @@ const LETTER = /\p{L}/gu;
 const SPANISH_MARKS = /[ñáéíóú¿¡]/i;
 const WORD = /[\p{L}']+/gu;
 /** Frequent words that are Spanish and not English (and the reverse); short, unambiguous ones only. */
-const ES_WORDS = new Set(['el', 'los', 'las', 'del', 'que', 'con', 'para', 'una', 'por', 'pero', 'como', 'muy', 'sus', 'este', 'esta', 'partido', 'equipo', 'gol', 'goles', 'ganó', 'contra', 'y', 'en', 'de', 'la', 'es']);
+const ES_WORDS = new Set([
+  'el',
+  'los',
+  'las',
+  'del',
+  'que',
+  'con',
+  'para',
+  'una',
+  'por',
+  'pero',
+  'como',
+  'muy',
+  'sus',
+  'este',
+  'esta',
+  'partido',
+  'equipo',
+  'gol',
+  'goles',
+  'ganó',
+  'contra',
+  'y',
+  'en',
+  'de',
+  'la',
+  'es',
+]);
 const EN_WORDS = new Set(['the', 'and', 'of', 'to', 'in', 'is', 'for', 'with', 'on', 'at', 'this', 'that', 'was', 'are', 'an', 'match', 'team', 'win', 'wins', 'against', 'from', 'by']);
 /** Share of Han among the letters from which a text counts as Chinese. */
 const HAN_SHARE = 0.2;

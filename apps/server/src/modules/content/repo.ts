@@ -207,7 +207,14 @@ export function createContentRepo(db: Db) {
     async insertPost(values: { authorId: number; content: string; images: { url: string; thumb: string }[]; lang: Lang; tsv: string; createdAt?: Date }) {
       const [row] = await db
         .insert(posts)
-        .values({ authorId: values.authorId, content: values.content, images: values.images, lang: values.lang, createdAt: values.createdAt, searchTsv: sql`${values.tsv}::tsvector` as unknown as string })
+        .values({
+          authorId: values.authorId,
+          content: values.content,
+          images: values.images,
+          lang: values.lang,
+          createdAt: values.createdAt,
+          searchTsv: sql`${values.tsv}::tsvector` as unknown as string,
+        })
         .returning({ id: posts.id });
       return row.id;
     },

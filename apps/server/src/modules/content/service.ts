@@ -84,7 +84,17 @@ export function toArticleCard(r: ArticleCols, lang: Lang): ArticleCard {
   };
 }
 
-type PostCols = AuthorCols & { id: number; content: string; images: { url: string; thumb: string }[]; lang: ContentLang; likes: number; comments: number; createdAt: Date; isLiked: boolean; isFollowed: boolean };
+type PostCols = AuthorCols & {
+  id: number;
+  content: string;
+  images: { url: string; thumb: string }[];
+  lang: ContentLang;
+  likes: number;
+  comments: number;
+  createdAt: Date;
+  isLiked: boolean;
+  isFollowed: boolean;
+};
 export function toPost(r: PostCols, viewer: number | null): Post {
   return {
     id: r.id,

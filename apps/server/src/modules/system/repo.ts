@@ -25,12 +25,7 @@ export function createSystemRepo(db: Db) {
     async topKeywords(limit: number, lang: Lang) {
       const mine = sql<number>`sum(case when ${hotKeywords.lang} = ${lang} then ${hotKeywords.hits} else 0 end)`;
       const total = sql<number>`sum(${hotKeywords.hits})`;
-      const rows = await db
-        .select({ name: hotKeywords.name, mine, hits: total })
-        .from(hotKeywords)
-        .groupBy(hotKeywords.name)
-        .orderBy(desc(mine), desc(total), hotKeywords.name)
-        .limit(limit);
+      const rows = await db.select({ name: hotKeywords.name, mine, hits: total }).from(hotKeywords).groupBy(hotKeywords.name).orderBy(desc(mine), desc(total), hotKeywords.name).limit(limit);
       return rows.map((r) => ({ name: r.name, hits: Number(Number(r.mine) > 0 ? r.mine : r.hits) }));
     },
     /** Counts one search of a word by a reader of `lang` (search pages call this). */

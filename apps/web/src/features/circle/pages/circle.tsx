@@ -59,22 +59,22 @@ export function CirclePage({ followSlot, aside }: { followSlot?: (post: Post) =>
         </header>
         <PostComposer />
         <div className="list-tools">
-        <div className="tabs" role="tablist">
-          {TABS.map((x) => (
-            <button
-              key={x.tab}
-              type="button"
-              role="tab"
-              aria-selected={tab === x.tab}
-              className={tab === x.tab ? 'tabs__tab is-active' : 'tabs__tab'}
-              onClick={() => (x.tab === 2 && !islogin ? openLogin('login') : setParams(x.tab ? { tab: String(x.tab) } : {}))}
-              data-testid={`circle-tab-${x.key}`}
-            >
-              {t(`tabs.${x.key}`)}
-            </button>
-          ))}
-        </div>
-        <ContentLangFilter />
+          <div className="tabs" role="tablist">
+            {TABS.map((x) => (
+              <button
+                key={x.tab}
+                type="button"
+                role="tab"
+                aria-selected={tab === x.tab}
+                className={tab === x.tab ? 'tabs__tab is-active' : 'tabs__tab'}
+                onClick={() => (x.tab === 2 && !islogin ? openLogin('login') : setParams(x.tab ? { tab: String(x.tab) } : {}))}
+                data-testid={`circle-tab-${x.key}`}
+              >
+                {t(`tabs.${x.key}`)}
+              </button>
+            ))}
+          </div>
+          <ContentLangFilter />
         </div>
         <PostFeed key={tab} tab={tab} followSlot={followSlot} />
       </div>
