@@ -5,13 +5,16 @@ import { api, registerByApi, signInContext } from '../support/session.ts';
 // "All languages" switch kept in the browser; a post written in Chinese leads a Chinese reader's feed.
 
 const SHOTS = process.env.E2E_SHOTS;
+// Several page loads per journey on a busy machine: allow them time.
+test.describe.configure({ timeout: 240_000 });
+const SLOW = { timeout: 30_000 };
 const SPANISH = ['El Clásico: claves tácticas', 'Maratón: récord en la ciudad'];
 
 test('a Spanish reader sees Spanish headlines first, switches to all languages and sees the others', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('language', 'es'));
   await page.goto('/news');
   const titles = page.getByTestId('news-list').locator('.article-card__title');
-  await expect(titles.first()).toBeVisible();
+  await expect(titles.first()).toBeVisible(SLOW);
   expect((await titles.allTextContents()).slice(0, 2).sort()).toEqual([...SPANISH].sort());
   await expect(page.getByTestId('content-lang-mine')).toHaveText('Español primero');
   await expect(page.getByTestId('content-lang-mine')).toHaveAttribute('aria-pressed', 'true');
@@ -40,6 +43,7 @@ test('a Chinese post written in the circle is shown first to a zh reader, and af
   await signInContext(zhContext, baseURL!, zhWriter.token);
   const page = await zhContext.newPage();
   await page.goto('/circle');
+  await expect(page.getByTestId('post-text')).toBeVisible(SLOW);
   const text = `今晚的比赛太精彩了，绝杀！${tag}`;
   await page.getByTestId('post-text').fill(text);
   // The composer shows what detection will say, and the writer could choose instead.
@@ -59,7 +63,7 @@ test('a Chinese post written in the circle is shown first to a zh reader, and af
   const phone = await enContext.newPage();
   await phone.goto('/m/circle');
   const phoneCards = phone.getByTestId('post-feed').locator('.post-card');
-  await expect(phoneCards.first()).toContainText(`What a finish tonight ${tag}`);
+  await expect(phoneCards.first()).toContainText(`What a finish tonight ${tag}`, SLOW);
   await phone.getByTestId('content-lang-all').tap();
   await expect(phoneCards.first()).toContainText(`What a finish tonight ${tag}`);
   await expect(phoneCards.nth(1)).toContainText(text);
@@ -74,7 +78,7 @@ test('headline pages offer a report, like and comments with counts on the list',
   await signInContext(page.context(), baseURL!, reader.token);
   await page.goto('/news');
   const card = page.getByTestId('news-list').locator('.article-card').first();
-  await expect(card.locator('[data-testid^="article-likes-"]')).toBeVisible();
+  await expect(card.locator('[data-testid^="article-likes-"]')).toBeVisible(SLOW);
   await expect(card.locator('[data-testid^="article-comment-count-"]')).toBeVisible();
   await card.locator('.article-card__title a').click();
   await expect(page.getByTestId('article-like')).toBeVisible();
@@ -99,7 +103,7 @@ for (const lang of ['zh', 'en', 'es'] as const) {
       const page = await context.newPage();
       for (const path of ['/news', '/circle']) {
         await page.goto(`${prefix}${path}`);
-        await expect(page.getByTestId('content-lang')).toBeVisible();
+        await expect(page.getByTestId('content-lang')).toBeVisible(SLOW);
         await expect(page.locator('.article-card, .post-card').first()).toBeVisible();
         await page.waitForTimeout(300);
         await page.screenshot({ path: `${SHOTS}/${lang}-${width}${path.replace('/', '-')}.png` });
