@@ -87,7 +87,7 @@ test('headline pages offer a report, like and comments with counts on the list',
   const dialog = page.getByTestId('report-dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Send report' }).click();
-  await expect(page.getByText('Thank you, your report was received')).toBeVisible();
+  await expect(page.getByTestId('toast')).toContainText('Thank you, your report was received');
 });
 
 // Screenshots of the list pages with the switch, desktop and phone, in the three languages.
