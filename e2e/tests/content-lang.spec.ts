@@ -92,14 +92,17 @@ test('headline pages offer a report, like and comments with counts on the list',
 
 // Screenshots of the list pages with the switch, desktop and phone, in the three languages.
 for (const lang of ['zh', 'en', 'es'] as const) {
-  test(`list pages with the language switch look right in ${lang} (1280 and 390 px)`, async ({ browser }) => {
+  test(`list pages with the language switch look right in ${lang} (1280 and 390 px)`, async ({ browser, request, baseURL }) => {
     test.skip(!SHOTS, 'E2E_SHOTS names the folder for the screenshots');
+    // Logged in, so the circle shows the composer with its language select.
+    const writer = await registerByApi(request);
     for (const [width, height, prefix] of [
       [1280, 900, ''],
       [390, 844, '/m'],
     ] as const) {
       const context = await browser.newContext({ viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500 });
       await context.addInitScript((l) => localStorage.setItem('language', l), lang);
+      await signInContext(context, baseURL!, writer.token);
       const page = await context.newPage();
       for (const path of ['/news', '/circle']) {
         await page.goto(`${prefix}${path}`);
