@@ -41,7 +41,7 @@ export function ContentLangSelect({ value, onChange, text, id, testId }: { value
   return (
     <label className="content-lang-select" htmlFor={id}>
       <span className="muted">{t('contentLang.field')}</span>
-      <select id={id} className="field__input" value={value} onChange={(e) => onChange(e.target.value as ContentLangChoice)} data-testid={testId}>
+      <select id={id} className="field__input" aria-label={t('contentLang.field')} value={value} onChange={(e) => onChange(e.target.value as ContentLangChoice)} data-testid={testId}>
         <option value="auto">{guess ? t('contentLang.detected', { lang: guess }) : t('contentLang.detect')}</option>
         {CONTENT_LANGS.map((l) => (
           <option key={l} value={l}>
