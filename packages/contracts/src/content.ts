@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { CONTENT_LANG_CHOICES, CONTENT_LANGS } from './content-lang.ts';
 
 // Headlines (news articles by writers), the circle (community posts, comments, likes) and the
 // uploads they carry. Rules from spec §5 and §9; error messages are catalogue keys.
@@ -76,6 +77,19 @@ export const authorSchema = z.object({
 });
 export type Author = z.infer<typeof authorSchema>;
 
+/** The language a headline or post is written in (detected at writing, or chosen by the writer). */
+export const contentLangSchema = z.enum(CONTENT_LANGS);
+/** The composer's language select: `auto` (the default) lets the server detect it from the text. */
+export const contentLangField = z.preprocess((v) => (v === '' || v == null ? undefined : v), z.enum(CONTENT_LANG_CHOICES, { error: 'content.lang_invalid' }).default('auto'));
+/**
+ * Lists put the reader's language (the `lang` header) first; `all_lang` 1 mixes every language
+ * in plain order instead (the reader's "All languages" switch).
+ */
+export const allLangField = z.coerce
+  .number({ error: 'common.input_error' })
+  .pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' }))
+  .default(0);
+
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number(), page: z.number(), limit: z.number() });
 
 // ---------------------------------------------------------------- headlines
@@ -104,6 +118,8 @@ export const articleCardSchema = z.object({
   video: z.string().nullable(),
   classify_id: z.number(),
   classify_name: z.string(),
+  /** The language the headline is written in. */
+  lang: contentLangSchema,
   author: authorSchema,
   views: z.number(),
   /** Likes and visible comments, as on circle posts. */
@@ -126,6 +142,7 @@ export const getList2 = defineCall({
       .number({ error: 'common.input_error' })
       .pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' }))
       .default(0),
+    all_lang: allLangField,
     page: pageField,
     limit: limitField(10),
   }),
@@ -172,6 +189,7 @@ export const publishArticleInput = z.object({
   image: z.preprocess(trimmedStr, z.string().min(1, 'content.cover_empty').pipe(uploadUrl)),
   /** Optional video URL from an upload of kind video. */
   video: z.preprocess((v) => (v === '' || v == null ? undefined : String(v).trim()), uploadUrl.optional()),
+  lang: contentLangField,
 });
 export type PublishArticleInput = z.input<typeof publishArticleInput>;
 
@@ -191,6 +209,8 @@ export const postSchema = z.object({
   id: z.number(),
   content: z.string(),
   images: z.array(z.object({ url: z.string(), thumb: z.string() })),
+  /** The language the post is written in. */
+  lang: contentLangSchema,
   author: authorSchema,
   likes: z.number(),
   comments: z.number(),
@@ -218,6 +238,7 @@ export const publishPostInput = z
             : v,
       z.array(uploadUrl, { error: 'common.input_error' }).max(POST_IMAGES_MAX, 'content.images_too_many'),
     ),
+    lang: contentLangField,
   })
   .refine((v) => v.content.length > 0 || v.images.length > 0, { message: 'content.post_empty', path: ['content'] });
 
@@ -243,6 +264,7 @@ export const userPostList = defineCall({
       .number({ error: 'common.input_error' })
       .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'common.input_error' }))
       .default(0),
+    all_lang: allLangField,
     page: pageField,
     limit: limitField(10),
   }),

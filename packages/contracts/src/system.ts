@@ -39,7 +39,7 @@ export type SystemSettingKey = (typeof SYSTEM_SETTING_KEYS)[number];
 export const getSystem = defineCall({ method: 'GET', path: 'api/Universal/getSystem', auth: false, input: z.object({}), data: systemSettingsSchema });
 
 export const hotSchema = z.object({
-  /** Hot search words, most searched first. */
+  /** Hot search words, most searched by readers of the caller's language (`lang` header) first. */
   keywords: z.array(z.object({ name: z.string(), hits: z.number() })),
 });
 export const getHot = defineCall({ method: 'GET', path: 'api/universal/getHot', auth: false, input: z.object({}), data: hotSchema });

@@ -25,6 +25,11 @@ export const contentMessages = {
   'content.not_yours': { en: 'You can only delete your own posts and comments', zh: '只能删除自己的动态和评论', es: 'Solo puede eliminar sus propias publicaciones y comentarios' },
   'content.deleted': { en: 'Deleted', zh: '已删除', es: 'Eliminado' },
   'content.report_reason': { en: 'Please choose a reason for the report', zh: '请选择举报原因', es: 'Elija un motivo para la denuncia' },
+  'content.lang_invalid': {
+    en: 'Please choose Chinese, English, Spanish or automatic detection for the language',
+    zh: '语言只能选择中文、英文、西班牙文或自动识别',
+    es: 'Elija chino, inglés, español o detección automática para el idioma',
+  },
   'content.report_detail_long': { en: 'The description cannot exceed 200 characters', zh: '描述不能超过200个字符', es: 'La descripción no puede superar los 200 caracteres' },
   'content.report_target_missing': { en: 'The reported content does not exist', zh: '被举报的内容不存在', es: 'El contenido denunciado no existe' },
   'content.reported': { en: 'Thank you, your report was received', zh: '感谢您的举报，我们会尽快处理', es: 'Gracias, hemos recibido su denuncia' },

@@ -41,6 +41,10 @@ export const articles = pgTable(
     cover: text('cover').notNull(),
     coverThumb: text('cover_thumb').notNull(),
     video: text('video'),
+    /** The language it is written in (zh, en, es): the writer's choice or detected from the text. */
+    lang: text('lang', { enum: ['zh', 'en', 'es'] })
+      .notNull()
+      .default('en'),
     views: integer('views').notNull().default(0),
     /** Kept in step with article_likes and the article's visible comments, inside transactions. */
     likesCount: integer('likes_count').notNull().default(0),
@@ -71,6 +75,10 @@ export const posts = pgTable(
       .$type<{ url: string; thumb: string }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** The language it is written in (zh, en, es): the writer's choice or detected from the text. */
+    lang: text('lang', { enum: ['zh', 'en', 'es'] })
+      .notNull()
+      .default('en'),
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     /** 1 visible, 0 deleted. */

@@ -11,6 +11,7 @@ import { resizeImage } from '../../modules/content/images.ts';
 import { plainText, sanitizeRichText } from '../../modules/content/rich-text.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { createSocialRepo } from '../../modules/social/repo.ts';
+import { detectContentLang } from '@livesports/contracts/content-lang';
 import { paintScene, type Scene } from './content-art.ts';
 
 // Demo headlines, writers, circle posts, comments, likes and follows for a fresh `npm start`.
@@ -321,6 +322,8 @@ export async function seedContent(app: FastifyInstance) {
       cover: cover.url,
       coverThumb: cover.thumb,
       video: null,
+      // The demo texts are plainly Chinese, English or Spanish: detection gives each its language.
+      lang: detectContentLang(`${a.title}\n${text}`),
       views: a.views,
       createdAt: new Date(now - a.hoursAgo * HOUR),
       tsv: app.siteSearch.vector([
@@ -338,6 +341,7 @@ export async function seedContent(app: FastifyInstance) {
       authorId: ids[post.by],
       content: post.text,
       images,
+      lang: detectContentLang(post.text),
       createdAt: new Date(now - post.hoursAgo * HOUR),
       tsv: app.siteSearch.vector([{ text: post.text, weight: 'B' }]),
     });

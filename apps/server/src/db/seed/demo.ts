@@ -16,7 +16,12 @@ export async function seedDemo(app: FastifyInstance) {
   await seedEconomy(app);
   const [{ n }] = await db.select({ n: count() }).from(hotKeywords);
   if (n > 0) return;
-  const words = ['Real Madrid', 'Premier League', 'NBA', 'Champions League', 'LaLiga', 'Messi', 'Lakers', 'World Cup', 'LPL', 'Barcelona'];
-  await db.insert(hotKeywords).values(words.map((name, i) => ({ name, hits: (words.length - i) * 37 })));
+  // Hot words are counted per reader language: each language starts with what its readers look for.
+  const words = {
+    en: ['Premier League', 'NBA', 'Champions League', 'Lakers', 'World Cup', 'LPL', 'Messi'],
+    zh: ['梅西', '英超', 'CBA', '广东队', 'LPL', '世界杯', 'NBA'],
+    es: ['Real Madrid', 'LaLiga', 'Barcelona', 'El Clásico', 'Messi', 'Champions League', 'Maratón'],
+  } as const;
+  await db.insert(hotKeywords).values(Object.entries(words).flatMap(([lang, list]) => list.map((name, i) => ({ name, lang: lang as keyof typeof words, hits: (list.length - i) * 37 }))));
   app.log.info('demo data loaded');
 }

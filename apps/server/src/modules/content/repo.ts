@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Lang } from '@livesports/contracts/messages';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/account.ts';
 import { articleLikes, articles, commentLikes, comments, contentReports, newsCategories, postLikes, posts, uploads } from '../../db/schema/content.ts';
@@ -20,6 +21,9 @@ const author = {
   authorIsAnchor: users.isAnchor,
 };
 
+/** Lists put rows in the reader's language first (`first`), then the usual order; none given: the usual order. */
+const langFirst = (column: typeof articles.lang | typeof posts.lang, first?: Lang) => (first ? [sql`(${column} = ${first}) desc`] : []);
+
 export function createContentRepo(db: Db) {
   const articleCard = {
     id: articles.id,
@@ -28,6 +32,7 @@ export function createContentRepo(db: Db) {
     cover: articles.cover,
     coverThumb: articles.coverThumb,
     video: articles.video,
+    lang: articles.lang,
     categoryId: articles.categoryId,
     categorySlug: newsCategories.slug,
     nameZh: newsCategories.nameZh,
@@ -45,6 +50,7 @@ export function createContentRepo(db: Db) {
     id: posts.id,
     content: posts.content,
     images: posts.images,
+    lang: posts.lang,
     likes: posts.likesCount,
     comments: posts.commentsCount,
     createdAt: posts.createdAt,
@@ -63,7 +69,7 @@ export function createContentRepo(db: Db) {
     },
 
     // ------------------------------------------------------------ articles
-    async insertArticle(values: Omit<typeof articles.$inferInsert, 'searchTsv'> & { tsv: string }) {
+    async insertArticle(values: Omit<typeof articles.$inferInsert, 'searchTsv' | 'lang'> & { lang: Lang; tsv: string }) {
       const { tsv, ...rest } = values;
       const [row] = await db
         .insert(articles)
@@ -71,14 +77,14 @@ export function createContentRepo(db: Db) {
         .returning({ id: articles.id });
       return row.id;
     },
-    async articles(opts: { categoryId?: number; authorId?: number; hotSince?: Date; limit: number; offset: number }) {
+    async articles(opts: { categoryId?: number; authorId?: number; hotSince?: Date; langFirst?: Lang; limit: number; offset: number }) {
       const where = and(
         eq(articles.status, 1),
         opts.categoryId ? eq(articles.categoryId, opts.categoryId) : undefined,
         opts.authorId ? eq(articles.authorId, opts.authorId) : undefined,
         opts.hotSince ? gte(articles.createdAt, opts.hotSince) : undefined,
       );
-      const order = opts.hotSince ? [desc(articles.views), desc(articles.id)] : [desc(articles.createdAt), desc(articles.id)];
+      const order = [...langFirst(articles.lang, opts.langFirst), ...(opts.hotSince ? [desc(articles.views), desc(articles.id)] : [desc(articles.createdAt), desc(articles.id)])];
       const [list, [{ n }]] = await Promise.all([
         articleBase()
           .where(where)
@@ -176,10 +182,17 @@ export function createContentRepo(db: Db) {
     },
 
     // ------------------------------------------------------------ posts
-    async insertPost(values: { authorId: number; content: string; images: { url: string; thumb: string }[]; tsv: string; createdAt?: Date }) {
+    async insertPost(values: { authorId: number; content: string; images: { url: string; thumb: string }[]; lang: Lang; tsv: string; createdAt?: Date }) {
       const [row] = await db
         .insert(posts)
-        .values({ authorId: values.authorId, content: values.content, images: values.images, createdAt: values.createdAt, searchTsv: sql`${values.tsv}::tsvector` as unknown as string })
+        .values({
+          authorId: values.authorId,
+          content: values.content,
+          images: values.images,
+          lang: values.lang,
+          createdAt: values.createdAt,
+          searchTsv: sql`${values.tsv}::tsvector` as unknown as string,
+        })
         .returning({ id: posts.id });
       return row.id;
     },
@@ -193,7 +206,7 @@ export function createContentRepo(db: Db) {
       return row ?? null;
     },
     /** The feed (all), one author's posts, the hot tab (last week, by likes and comments) or the posts of `authorIds` (people the viewer follows). */
-    async postList(opts: { viewer: number | null; authorId?: number; hotSince?: Date; authorIds?: number[]; limit: number; offset: number }) {
+    async postList(opts: { viewer: number | null; authorId?: number; hotSince?: Date; authorIds?: number[]; langFirst?: Lang; limit: number; offset: number }) {
       if (opts.authorIds && !opts.authorIds.length) return { list: [], total: 0 };
       const where = and(
         eq(posts.status, 1),
@@ -201,7 +214,10 @@ export function createContentRepo(db: Db) {
         opts.hotSince ? gte(posts.createdAt, opts.hotSince) : undefined,
         opts.authorIds ? inArray(posts.authorId, opts.authorIds) : undefined,
       );
-      const order = opts.hotSince ? [sql`(${posts.likesCount} + 2 * ${posts.commentsCount}) desc`, desc(posts.id)] : [desc(posts.createdAt), desc(posts.id)];
+      const order = [
+        ...langFirst(posts.lang, opts.langFirst),
+        ...(opts.hotSince ? [sql`(${posts.likesCount} + 2 * ${posts.commentsCount}) desc`, desc(posts.id)] : [desc(posts.createdAt), desc(posts.id)]),
+      ];
       const [list, [{ n }]] = await Promise.all([
         db
           .select(postCard(opts.viewer))

@@ -26,7 +26,7 @@ export async function contentRoutes(app: FastifyInstance, opts: ContentRouteOpti
   route(app, calls.articleCommentList, (input, { user }) => service.articleCommentList(input, user?.id ?? null));
 
   route(app, calls.publishPost, (input, { user }) => service.publishPost(user, input).then((d) => answer(d, 'content.published')));
-  route(app, calls.userPostList, (input, { user }) => service.postList(input, user?.id ?? null), calm);
+  route(app, calls.userPostList, (input, { req, user }) => service.postList(input, user?.id ?? null, req.lang), calm);
   route(app, calls.postInfo, (input, { user }) => service.postInfo(input.id, user?.id ?? null), calm);
   route(app, calls.likePost, (input, { user }) => service.likePost(user, input.id, input.like));
   route(app, calls.commentPost, (input, { user }) => service.comment(user, input).then((d) => answer(d, 'content.commented')));

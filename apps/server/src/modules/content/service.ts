@@ -11,6 +11,7 @@ import {
   type publishPostInput,
   type commentInput,
 } from '@livesports/contracts/content';
+import { contentLangOf, type ContentLang } from '@livesports/contracts/content-lang';
 import type { z } from 'zod';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -57,6 +58,7 @@ type ArticleCols = AuthorCols &
     cover: string;
     coverThumb: string;
     video: string | null;
+    lang: ContentLang;
     categoryId: number;
     views: number;
     likes: number;
@@ -73,6 +75,7 @@ export function toArticleCard(r: ArticleCols, lang: Lang): ArticleCard {
     video: r.video,
     classify_id: r.categoryId,
     classify_name: categoryName(r, lang),
+    lang: r.lang,
     author: toAuthor(r),
     views: r.views,
     likes: r.likes,
@@ -81,12 +84,23 @@ export function toArticleCard(r: ArticleCols, lang: Lang): ArticleCard {
   };
 }
 
-type PostCols = AuthorCols & { id: number; content: string; images: { url: string; thumb: string }[]; likes: number; comments: number; createdAt: Date; isLiked: boolean; isFollowed?: boolean };
+type PostCols = AuthorCols & {
+  id: number;
+  content: string;
+  images: { url: string; thumb: string }[];
+  lang: ContentLang;
+  likes: number;
+  comments: number;
+  createdAt: Date;
+  isLiked: boolean;
+  isFollowed?: boolean;
+};
 export function toPost(r: PostCols, viewer: number | null): Post {
   return {
     id: r.id,
     content: r.content,
     images: r.images,
+    lang: r.lang,
     author: toAuthor(r),
     likes: r.likes,
     comments: r.comments,
@@ -146,6 +160,8 @@ export interface ContentFollows {
   followees(viewer: number): Promise<number[]>;
 }
 
+type ArticleListInput = { classify_id?: number; uid?: number; hot: 0 | 1; all_lang: 0 | 1; page: number; limit: number };
+
 /** The hot tabs look back a week or a month from now: their lists are read again at least this often. */
 const COUNTERS_MS = 60_000;
 /**
@@ -164,17 +180,20 @@ export function createContentService(deps: ContentDeps) {
     load: async (lang) => (await repo.categories()).map((r) => ({ id: r.id, slug: r.slug, name: categoryName(r, lang) })),
   });
 
-  /** Headline lists per reader language (category names are in it). */
+  /**
+   * Headline lists per reader language: category names are in it, and headlines in that language
+   * come first unless the reader switched to all languages (`all_lang`, also in the key).
+   */
   const articlesRead = cache.define('content:articles', {
-    key: (q: { input: { classify_id?: number; uid?: number; hot: 0 | 1; page: number; limit: number }; lang: Lang }) =>
-      JSON.stringify([q.input.classify_id, q.input.uid, q.input.hot, q.input.page, q.input.limit, q.lang]),
+    key: (q: { input: ArticleListInput; lang: Lang }) => JSON.stringify([q.input.classify_id, q.input.uid, q.input.hot, q.input.all_lang, q.input.page, q.input.limit, q.lang]),
     tags: () => ['articles', 'article-views', 'people'],
     maxAgeMs: COUNTERS_MS,
     async load({ input, lang }) {
       const p = page(input.page, input.limit);
-      let result = await repo.articles({ categoryId: input.classify_id, authorId: input.uid, hotSince: input.hot ? since(HOT_ARTICLE_DAYS) : undefined, ...p });
+      const langFirst = input.all_lang ? undefined : lang;
+      let result = await repo.articles({ categoryId: input.classify_id, authorId: input.uid, hotSince: input.hot ? since(HOT_ARTICLE_DAYS) : undefined, langFirst, ...p });
       // A quiet month still has a hot list: fall back to the most read of all time.
-      if (input.hot && result.total === 0) result = await repo.articles({ categoryId: input.classify_id, authorId: input.uid, hotSince: new Date(0), ...p });
+      if (input.hot && result.total === 0) result = await repo.articles({ categoryId: input.classify_id, authorId: input.uid, hotSince: new Date(0), langFirst, ...p });
       return { list: result.list.map((r) => toArticleCard(r, lang)), total: result.total, page: input.page, limit: input.limit };
     },
   });
@@ -209,13 +228,22 @@ export function createContentService(deps: ContentDeps) {
   const viewTimer = setInterval(() => void flushViews().catch(() => undefined), VIEW_FLUSH_MS);
   viewTimer.unref();
 
-  /** The circle's all and hot tabs as a guest sees them; a viewer's likes and follows go on a copy. */
+  /**
+   * The circle's all and hot tabs as a guest of that reader language sees them (posts in it first,
+   * unless `all_lang`); a viewer's likes and follows go on a copy.
+   */
   const postsRead = cache.define('content:posts', {
-    key: (q: { uid?: number; tab: 0 | 1; page: number; limit: number }) => JSON.stringify([q.uid, q.tab, q.page, q.limit]),
+    key: (q: { uid?: number; tab: 0 | 1; all_lang: 0 | 1; page: number; limit: number; lang: Lang }) => JSON.stringify([q.uid, q.tab, q.all_lang, q.page, q.limit, q.lang]),
     tags: () => ['posts', 'people'],
     maxAgeMs: COUNTERS_MS,
     async load(q) {
-      const { list, total } = await repo.postList({ viewer: null, authorId: q.uid, hotSince: q.tab === 1 ? since(HOT_POST_DAYS) : undefined, ...page(q.page, q.limit) });
+      const { list, total } = await repo.postList({
+        viewer: null,
+        authorId: q.uid,
+        hotSince: q.tab === 1 ? since(HOT_POST_DAYS) : undefined,
+        langFirst: q.all_lang ? undefined : q.lang,
+        ...page(q.page, q.limit),
+      });
       return { list: list.map((r) => toPost(r, null)), total, page: q.page, limit: q.limit };
     },
   });
@@ -304,7 +332,7 @@ export function createContentService(deps: ContentDeps) {
   return {
     categories: (lang: Lang) => categoriesRead.get(lang),
 
-    listArticles: (input: { classify_id?: number; uid?: number; hot: 0 | 1; page: number; limit: number }, lang: Lang) => articlesRead.get({ input, lang }),
+    listArticles: (input: ArticleListInput, lang: Lang) => articlesRead.get({ input, lang }),
 
     async articleDetail(id: number, viewer: number | null, lang: Lang): Promise<ArticleDetail | Cached<ArticleDetail>> {
       const shared = await articleRead.get({ id, lang });
@@ -345,6 +373,7 @@ export function createContentService(deps: ContentDeps) {
         cover: cover.url,
         coverThumb: cover.thumb,
         video: video?.url ?? null,
+        lang: contentLangOf(input.lang, `${input.title}\n${text}`),
         tsv: deps.vector([
           { text: input.title, weight: 'A' },
           { text, weight: 'B' },
@@ -372,6 +401,7 @@ export function createContentService(deps: ContentDeps) {
         cover: input.cover,
         coverThumb: input.cover,
         video: input.video,
+        lang: contentLangOf('auto', `${input.title}\n${text}`),
         tsv: deps.vector([
           { text: input.title, weight: 'A' },
           { text, weight: 'B' },
@@ -400,15 +430,15 @@ export function createContentService(deps: ContentDeps) {
         const up = await ownUpload(user, url, 'image');
         images.push({ url: up.url, thumb: up.thumb });
       }
-      const id = await repo.insertPost({ authorId: user.id, content: input.content, images, tsv: deps.vector([{ text: input.content, weight: 'B' }]) });
+      const id = await repo.insertPost({ authorId: user.id, content: input.content, images, lang: contentLangOf(input.lang, input.content), tsv: deps.vector([{ text: input.content, weight: 'B' }]) });
       await postChanged(id);
       return toPost(await postOrThrow(id, user.id), user.id);
     },
 
-    async postList(input: { uid?: number; tab: 0 | 1 | 2; page: number; limit: number }, viewer: number | null) {
+    async postList(input: { uid?: number; tab: 0 | 1 | 2; all_lang: 0 | 1; page: number; limit: number }, viewer: number | null, lang: Lang) {
       if (input.tab === 2 && viewer == null) throw notLoggedIn();
       if (input.tab !== 2) {
-        const shared = await postsRead.get({ uid: input.uid, tab: input.tab, page: input.page, limit: input.limit });
+        const shared = await postsRead.get({ uid: input.uid, tab: input.tab, all_lang: input.all_lang, page: input.page, limit: input.limit, lang });
         return viewerPosts(
           shared,
           viewer,
@@ -421,6 +451,7 @@ export function createContentService(deps: ContentDeps) {
         viewer,
         authorId: input.uid,
         authorIds: viewer == null ? undefined : await deps.follows.followees(viewer),
+        langFirst: input.all_lang ? undefined : lang,
         ...page(input.page, input.limit),
       });
       return { list: (await withFollowed(list, viewer)).map((r) => toPost(r, viewer)), total, page: input.page, limit: input.limit };

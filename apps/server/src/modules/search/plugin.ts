@@ -20,7 +20,7 @@ declare module 'fastify' {
 /** Site search over people, live rooms, headlines and posts. Registered before the domains it finds things in. */
 export const searchModule = fp(
   async (app) => {
-    const service = createSearchService({ countKeyword: (name) => app.system.countKeyword(name) });
+    const service = createSearchService({ countKeyword: (name, lang) => app.system.countKeyword(name, lang) });
     app.decorate('siteSearch', { ...service, vector: tsvectorLiteral });
     await app.register(searchRoutes, { service });
   },

@@ -25,8 +25,8 @@ export interface SearchSources {
 }
 
 export interface SearchDeps {
-  /** Counts a searched word into hot_keywords (api/universal/getHot). */
-  countKeyword: (name: string) => Promise<void>;
+  /** Counts a searched word into hot_keywords for the searching reader's language (api/universal/getHot). */
+  countKeyword: (name: string, lang: Lang) => Promise<void>;
 }
 
 const empty = { list: [], total: 0 };
@@ -64,7 +64,7 @@ export function createSearchService(deps: SearchDeps) {
         sources.liveRooms(name, { limit, offset: 0 }),
         tsquery ? sources.articles(tsquery, first, lang) : empty,
         tsquery ? sources.posts(tsquery, first, viewer) : empty,
-        deps.countKeyword(name),
+        deps.countKeyword(name, lang),
       ]);
       const section = <T>(r: { list: T[]; total: number }) => ({ list: r.list, total: r.total });
       return { name, anchors: section(anchors), users: section(users), lives: section(lives), articles: section(articles), posts: section(posts) };

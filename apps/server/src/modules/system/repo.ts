@@ -1,4 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import type { Lang } from '@livesports/contracts/messages';
 import type { Db } from '../../db/client.ts';
 
 /** The shared database or one of its transactions (a setting and its audit row commit together). */
@@ -16,15 +17,23 @@ export function createSystemRepo(db: Db) {
         .values({ key, value })
         .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: sql`now()` } });
     },
-    async topKeywords(limit: number) {
-      return db.select({ name: hotKeywords.name, hits: hotKeywords.hits }).from(hotKeywords).orderBy(desc(hotKeywords.hits), hotKeywords.name).limit(limit);
+    /**
+     * The most searched words for readers of `lang`: words searched in that language first (by their
+     * hits there), then the other languages' words by their total, so a language with few searches
+     * still gets a full list.
+     */
+    async topKeywords(limit: number, lang: Lang) {
+      const mine = sql<number>`sum(case when ${hotKeywords.lang} = ${lang} then ${hotKeywords.hits} else 0 end)`;
+      const total = sql<number>`sum(${hotKeywords.hits})`;
+      const rows = await db.select({ name: hotKeywords.name, mine, hits: total }).from(hotKeywords).groupBy(hotKeywords.name).orderBy(desc(mine), desc(total), hotKeywords.name).limit(limit);
+      return rows.map((r) => ({ name: r.name, hits: Number(Number(r.mine) > 0 ? r.mine : r.hits) }));
     },
-    /** Counts one search of a word (search pages call this). */
-    async countKeyword(name: string) {
+    /** Counts one search of a word by a reader of `lang` (search pages call this). */
+    async countKeyword(name: string, lang: Lang) {
       await db
         .insert(hotKeywords)
-        .values({ name, hits: 1 })
-        .onConflictDoUpdate({ target: hotKeywords.name, set: { hits: sql`${hotKeywords.hits} + 1`, updatedAt: sql`now()` } });
+        .values({ name, lang, hits: 1 })
+        .onConflictDoUpdate({ target: [hotKeywords.name, hotKeywords.lang], set: { hits: sql`${hotKeywords.hits} + 1`, updatedAt: sql`now()` } });
     },
     async keywordExists(name: string) {
       const rows = await db.select({ id: hotKeywords.id }).from(hotKeywords).where(eq(hotKeywords.name, name)).limit(1);

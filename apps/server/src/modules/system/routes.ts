@@ -6,6 +6,6 @@ import type { SystemService } from './service.ts';
 
 export async function systemRoutes(app: FastifyInstance, opts: { service: SystemService }) {
   route(app, calls.getSystem, () => opts.service.settingsAnswer(), { http: HTTP.calm });
-  route(app, calls.getHot, () => opts.service.hot(), { http: HTTP.calm });
+  route(app, calls.getHot, (_input, { req }) => opts.service.hot(req.lang), { http: HTTP.calm });
   route(app, calls.setSystem, (input, { user }) => opts.service.setSetting(user, input.key, input.value));
 }

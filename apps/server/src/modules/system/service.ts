@@ -1,3 +1,4 @@
+import type { Lang } from '@livesports/contracts/messages';
 import type { SystemSettingKey, SystemSettings } from '@livesports/contracts/system';
 import type { Bus } from '../../platform/bus.ts';
 import type { AuthUser } from '../../platform/auth.ts';
@@ -72,14 +73,15 @@ export function createSystemService(deps: {
   });
   // Settings are read on every page load: kept in memory until an operator changes one (any process).
   const settingsRead = deps.cache.define('system:settings', { key: () => '', tags: () => ['settings'], load: () => load() });
+  /** Hot words per reader language (what readers of that language search most, see repo.topKeywords). */
   const hotRead = deps.cache.define('system:hot', {
-    key: () => '',
+    key: (lang: Lang) => lang,
     tags: () => ['hot-keywords', 'settings'],
     maxAgeMs: HOT_COUNTERS_MS,
-    load: async () => {
+    load: async (lang) => {
       const { pinned, hidden } = await extra('hot');
       const drop = new Set([...pinned, ...hidden].map((w) => w.toLowerCase()));
-      const all = await deps.repo.topKeywords(10 + drop.size);
+      const all = await deps.repo.topKeywords(10 + drop.size, lang);
       const top = all.filter((k) => !drop.has(k.name.toLowerCase()));
       // Pinned words lead, in the order chosen, with their counts where they are among the top.
       const counts = new Map(all.map((k) => [k.name.toLowerCase(), k.hits]));
@@ -154,9 +156,9 @@ export function createSystemService(deps: {
     setSpec: (key: SystemSettingKey, value: string, tx?: Conn) => deps.repo.setSetting(key, value, tx),
     /** Drops the settings answers here and, through the bus, in every process. */
     changed: () => deps.cache.invalidate(['settings']),
-    hot: () => hotRead.get(undefined),
-    /** Counts one search of a word into the hot list (the search module calls this). */
-    countKeyword: (name: string) => deps.repo.countKeyword(name),
+    hot: (lang: Lang) => hotRead.get(lang),
+    /** Counts one search of a word into the hot list of the searching reader's language (the search module calls this). */
+    countKeyword: (name: string, lang: Lang = 'en') => deps.repo.countKeyword(name, lang),
   };
 }
 export type SystemService = ReturnType<typeof createSystemService>;

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FollowType } from '@livesports/contracts/social';
 import { CommentSection } from '@/features/circle/components/comment-section';
+import { ReportButton } from '@/features/circle/components/report-button';
 import { articleQueryOptions } from '@/features/news/api/get-article';
 import { ArticlePage } from '@/features/news/pages/article';
 import { FollowButton } from '@/features/social/components/follow-button';
@@ -15,6 +16,7 @@ export function Component() {
   const queryClient = useQueryClient();
   return (
     <ArticlePage
+      reportSlot={(a) => (me === a.author.id ? null : <ReportButton target={{ type: 'article', id: a.id }} testId="article-report" />)}
       followSlot={(a) => <FollowButton uid={a.author.id} type={FollowType.WRITER} followed={a.is_followed === 1} size="md" />}
       commentsSlot={(a) => (
         <CommentSection

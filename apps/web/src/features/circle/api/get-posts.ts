@@ -8,6 +8,8 @@ import { tagged } from '@/shared/api/query-tags';
 export interface PostsInput {
   uid?: number;
   tab?: 0 | 1 | 2;
+  /** 1: every language in plain order; 0 (default): the reader's language first. */
+  all_lang?: 0 | 1;
 }
 const LIMIT = 10;
 export const fetchPosts = (input: PostsInput, page: number) => request(userPostList, { ...input, page, limit: LIMIT });

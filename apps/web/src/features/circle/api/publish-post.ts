@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { publishPost, publishPostInput } from '@livesports/contracts/content';
+import type { ContentLangChoice } from '@livesports/contracts/content-lang';
 import { requestWithMsg } from '@/shared/api/client';
 import { circleKeys } from './keys';
 
@@ -9,7 +10,7 @@ export const publishPostSchema = publishPostInput;
 export function usePublishPost(onSuccess?: (msg: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { content: string; images: string[] }) => requestWithMsg(publishPost, input),
+    mutationFn: (input: { content: string; images: string[]; lang?: ContentLangChoice }) => requestWithMsg(publishPost, input),
     onSuccess: ({ msg }) => {
       void queryClient.invalidateQueries({ queryKey: circleKeys.posts() });
       onSuccess?.(msg);

@@ -9,6 +9,7 @@ import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { toast } from '@/shared/stores/toast';
 import { Avatar } from '@/shared/ui/avatar';
+import { ContentLangTag } from '@/shared/ui/content-lang';
 import { IconComment, IconHeart } from '@/shared/ui/icons';
 import { useDeletePost } from '../api/delete-post';
 import { useLikePost } from '../api/like-post';
@@ -46,6 +47,7 @@ export function PostCard({ post, followSlot, detail, onDeleted }: PostCardProps)
             <strong>{post.author.user_nickname}</strong>
             {post.author.is_anchor === 1 && <span className="badge badge--accent">{t('anchor')}</span>}
             <small className="muted">{timeAgo(post.created_at)}</small>
+            <ContentLangTag lang={post.lang} />
           </span>
         </Link>
         {!post.is_mine && followSlot?.(post)}

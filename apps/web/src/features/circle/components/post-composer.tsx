@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POST_IMAGES_MAX, POST_TEXT_MAX } from '@livesports/contracts/content';
+import type { ContentLangChoice } from '@livesports/contracts/content-lang';
 import { useUpload } from '@/shared/hooks/use-upload';
 import { tMsg } from '@/shared/i18n/messages';
 import { useAuthStore } from '@/shared/stores/auth';
@@ -8,6 +9,7 @@ import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { toast } from '@/shared/stores/toast';
 import { Avatar } from '@/shared/ui/avatar';
 import { Button } from '@/shared/ui/button';
+import { ContentLangSelect } from '@/shared/ui/content-lang';
 import { IconClose } from '@/shared/ui/icons';
 import { publishPostSchema, usePublishPost } from '../api/publish-post';
 
@@ -65,6 +67,7 @@ export function PostComposer() {
   const islogin = useAuthStore((s) => s.islogin);
   const openLogin = useLoginDialog((s) => s.openLogin);
   const [text, setText] = useState('');
+  const [lang, setLang] = useState<ContentLangChoice>('auto');
   const [slots, setSlots] = useState<Slot[]>([]);
   const [error, setError] = useState<string | null>(null);
   const nextKey = useRef(1);
@@ -73,6 +76,7 @@ export function PostComposer() {
     toast.success(msg);
     setText('');
     setSlots([]);
+    setLang('auto');
   });
 
   if (!islogin) {
@@ -99,7 +103,7 @@ export function PostComposer() {
       toast.info(t('waitUpload'));
       return;
     }
-    const input = { content: text, images: slots.flatMap((s) => (s.url ? [s.url] : [])) };
+    const input = { content: text, images: slots.flatMap((s) => (s.url ? [s.url] : [])), lang };
     const parsed = publishPostSchema.safeParse(input);
     if (!parsed.success) {
       setError(tMsg(parsed.error.issues[0]?.message));
@@ -142,6 +146,7 @@ export function PostComposer() {
           {t('addImage', { n: slots.length, max: POST_IMAGES_MAX })}
         </button>
         <input ref={file} type="file" accept="image/png,image/jpeg,image/webp,image/gif" multiple hidden onChange={(e) => add(e.target.files)} data-testid="post-image-input" />
+        <ContentLangSelect id="post-lang" value={lang} onChange={setLang} text={text} testId="post-lang" />
         <span className={text.length > POST_TEXT_MAX ? 'composer__count is-over' : 'composer__count'}>
           {text.length}/{POST_TEXT_MAX}
         </span>

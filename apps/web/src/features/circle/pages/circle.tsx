@@ -5,6 +5,8 @@ import '@/shared/i18n/messages';
 import '../locales';
 import type { Post } from '@livesports/contracts/content';
 import { useAuthStore } from '@/shared/stores/auth';
+import { useAllLang } from '@/shared/stores/content-lang';
+import { ContentLangFilter } from '@/shared/ui/content-lang';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -23,7 +25,8 @@ const TABS = [
 /** A feed of posts (the circle, or one person's posts in a personal space). */
 export function PostFeed({ uid, tab = 0, followSlot }: { uid?: number; tab?: 0 | 1 | 2; followSlot?: (post: Post) => ReactNode }) {
   const { t } = useTranslation('circle');
-  const { data, isLoading, fetchNextPage, hasNextPage, isFetchingNextPage } = usePosts({ uid, tab });
+  const all_lang = useAllLang();
+  const { data, isLoading, fetchNextPage, hasNextPage, isFetchingNextPage } = usePosts({ uid, tab, all_lang });
   if (isLoading) return <Spinner />;
   const posts = data?.pages.flatMap((p) => p.list) ?? [];
   if (!posts.length) return <EmptyState icon={<IconUsers size={40} />} title={tab === 2 ? t('emptyFollowing') : t('empty')} text={tab === 2 ? t('emptyFollowingText') : t('emptyText')} />;
@@ -55,20 +58,23 @@ export function CirclePage({ followSlot, aside }: { followSlot?: (post: Post) =>
           <h1 className="page__title">{t('title')}</h1>
         </header>
         <PostComposer />
-        <div className="tabs" role="tablist">
-          {TABS.map((x) => (
-            <button
-              key={x.tab}
-              type="button"
-              role="tab"
-              aria-selected={tab === x.tab}
-              className={tab === x.tab ? 'tabs__tab is-active' : 'tabs__tab'}
-              onClick={() => (x.tab === 2 && !islogin ? openLogin('login') : setParams(x.tab ? { tab: String(x.tab) } : {}))}
-              data-testid={`circle-tab-${x.key}`}
-            >
-              {t(`tabs.${x.key}`)}
-            </button>
-          ))}
+        <div className="list-tools">
+          <div className="tabs" role="tablist">
+            {TABS.map((x) => (
+              <button
+                key={x.tab}
+                type="button"
+                role="tab"
+                aria-selected={tab === x.tab}
+                className={tab === x.tab ? 'tabs__tab is-active' : 'tabs__tab'}
+                onClick={() => (x.tab === 2 && !islogin ? openLogin('login') : setParams(x.tab ? { tab: String(x.tab) } : {}))}
+                data-testid={`circle-tab-${x.key}`}
+              >
+                {t(`tabs.${x.key}`)}
+              </button>
+            ))}
+          </div>
+          <ContentLangFilter />
         </div>
         <PostFeed key={tab} tab={tab} followSlot={followSlot} />
       </div>

@@ -5,6 +5,7 @@ import type { ArticleCard as Article } from '@livesports/contracts/content';
 import { articlePage, personaPage } from '@/config/paths';
 import { timeAgo } from '@/shared/lib/time-ago';
 import { Avatar } from '@/shared/ui/avatar';
+import { ContentLangTag } from '@/shared/ui/content-lang';
 import { IconComment, IconHeart, IconVideo } from '@/shared/ui/icons';
 
 /** A headline in a list: cover thumbnail, title, opening lines, writer, reads, likes and comments. */
@@ -27,6 +28,7 @@ export function ArticleCard({ article, compact }: { article: Article; compact?: 
         {!compact && <p className="article-card__summary">{article.summary}</p>}
         <div className="article-card__meta">
           <span className="chip chip--static">{article.classify_name}</span>
+          <ContentLangTag lang={article.lang} />
           <Link to={personaPage(article.author.id)} className="article-card__author">
             <Avatar src={article.author.avatar} size={18} />
             <span>{article.author.user_nickname}</span>

@@ -1,9 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TITLE_MAX } from '@livesports/contracts/content';
+import type { ContentLangChoice } from '@livesports/contracts/content-lang';
 import { tMsg } from '@/shared/i18n/messages';
 import { toast } from '@/shared/stores/toast';
 import { Button } from '@/shared/ui/button';
+import { ContentLangSelect } from '@/shared/ui/content-lang';
 import { Input } from '@/shared/ui/input';
 import { useCategories } from '../api/get-categories';
 import { publishArticleSchema, usePublishArticle } from '../api/publish-article';
@@ -21,6 +23,7 @@ export function ArticleEditor({ onPublished, onCancel }: { onPublished: (id: num
   const [content, setContent] = useState('');
   const [image, setImage] = useState('');
   const [video, setVideo] = useState('');
+  const [lang, setLang] = useState<ContentLangChoice>('auto');
   const [busy, setBusy] = useState({ cover: false, video: false });
   // Stable callbacks: the uploads report their state from an effect.
   const coverBusy = useCallback((b: boolean) => setBusy((s) => (s.cover === b ? s : { ...s, cover: b })), []);
@@ -37,7 +40,7 @@ export function ArticleEditor({ onPublished, onCancel }: { onPublished: (id: num
       toast.info(t('waitUpload'));
       return;
     }
-    const input = { title, classify_id: category, content, image, video: video || undefined };
+    const input = { title, classify_id: category, content, image, video: video || undefined, lang };
     const parsed = publishArticleSchema.safeParse(input);
     if (!parsed.success) {
       // Same order as the server: the first failing field speaks; others are shown too.
@@ -107,6 +110,7 @@ export function ArticleEditor({ onPublished, onCancel }: { onPublished: (id: num
         </div>
       </div>
       <div className="article-editor__actions">
+        <ContentLangSelect id="article-lang" value={lang} onChange={setLang} text={`${title}\n${content}`} testId="article-lang" />
         <Button variant="ghost" onClick={onCancel}>
           {t('form.cancel')}
         </Button>

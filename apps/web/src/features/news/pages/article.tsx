@@ -21,13 +21,15 @@ export interface ArticlePageProps {
   followSlot?: (article: ArticleDetail) => ReactNode;
   /** The comments under the article (the circle feature's comments, placed by the route). */
   commentsSlot?: (article: ArticleDetail) => ReactNode;
+  /** Reporting the headline to the moderators (the circle feature's reports, placed by the route). */
+  reportSlot?: (article: ArticleDetail) => ReactNode;
 }
 
 /**
  * /detail?id=: one headline, its video if any, the writer, likes, comments and related
  * headlines. Follow button and comments belong to other features and are placed by the route.
  */
-export function ArticlePage({ followSlot, commentsSlot }: ArticlePageProps) {
+export function ArticlePage({ followSlot, commentsSlot, reportSlot }: ArticlePageProps) {
   const { t } = useTranslation('news');
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
@@ -90,6 +92,7 @@ export function ArticlePage({ followSlot, commentsSlot }: ArticlePageProps) {
             <IconComment size={18} />
             <span>{a.comments}</span>
           </a>
+          {reportSlot && <span className="article__report">{reportSlot(a)}</span>}
         </footer>
         {commentsSlot && <div id="comments">{commentsSlot(a)}</div>}
         {a.related.length > 0 && (

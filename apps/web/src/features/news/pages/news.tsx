@@ -5,6 +5,8 @@ import '@/shared/i18n/messages';
 import '../locales';
 import { articlePage, paths } from '@/config/paths';
 import { useAuthStore } from '@/shared/stores/auth';
+import { useAllLang } from '@/shared/stores/content-lang';
+import { ContentLangFilter } from '@/shared/ui/content-lang';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -29,7 +31,8 @@ export function NewsPage() {
   const writing = params.get('write') === '1';
   const classify = Number(params.get('classify')) || undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const { data, isLoading } = useArticles({ classify_id: classify, page, limit: LIMIT });
+  const allLang = useAllLang();
+  const { data, isLoading } = useArticles({ classify_id: classify, all_lang: allLang, page, limit: LIMIT });
 
   useEffect(() => {
     if (writing && !islogin) openLogin('login');
@@ -61,7 +64,10 @@ export function NewsPage() {
             {t('write')}
           </Button>
         </header>
-        <CategoryTabs value={classify} onChange={(id) => set({ classify: id ? String(id) : undefined, page: undefined })} />
+        <div className="list-tools">
+          <CategoryTabs value={classify} onChange={(id) => set({ classify: id ? String(id) : undefined, page: undefined })} />
+          <ContentLangFilter />
+        </div>
         <div className="card news__list" data-testid="news-list">
           {isLoading ? (
             <Spinner />
