@@ -138,7 +138,11 @@ export async function demoCpu(server: { pid: number; port: number }, rooms: Arra
       spawn('ffmpeg', way === 'loops' ? demoPushArgs(loops[i % loops.length], r.rtmp) : oldEncoderArgs(r.rtmp), { stdio: ['ignore', 'ignore', 'ignore'] }),
     );
     try {
-      await waitLive(server.port, rooms.map((r) => r.roomId), true);
+      await waitLive(
+        server.port,
+        rooms.map((r) => r.roomId),
+        true,
+      );
       // The ladders start a moment after the rooms go live and warm up: measure the steady state.
       await sleep(6000);
       const s = await sample(server.pid, seconds);
@@ -149,7 +153,11 @@ export async function demoCpu(server: { pid: number; port: number }, rooms: Arra
     } finally {
       for (const c of children) c.kill('SIGKILL');
     }
-    await waitLive(server.port, rooms.map((r) => r.roomId), false);
+    await waitLive(
+      server.port,
+      rooms.map((r) => r.roomId),
+      false,
+    );
     await sleep(1000);
   }
   return rows;

@@ -199,7 +199,12 @@ async function demoAndPicture() {
   try {
     const rooms = [{ roomId: site.msg.roomId, rtmp: site.msg.rtmp }, ...site.msg.rooms];
     console.log(`\n# Demo streams: CPU of every demo ffmpeg (${rooms.length} rooms: their pushes + the server's quality ladders), ${DEMO_CPU_S} s window (load average ${loadavg()})`);
-    const cpu = await demoCpu({ pid: site.child.pid!, port: site.msg.port }, rooms, loops.map((l) => l.file), DEMO_CPU_S);
+    const cpu = await demoCpu(
+      { pid: site.child.pid!, port: site.msg.port },
+      rooms,
+      loops.map((l) => l.file),
+      DEMO_CPU_S,
+    );
     console.log('\n| demo | sources, cores | ladders, cores | total, cores | ffmpeg processes |');
     console.log('|---|---:|---:|---:|---:|');
     for (const r of cpu) console.log(`| ${r.way} | ${fmt(r.sources, 3)} | ${fmt(r.ladders, 3)} | ${fmt(r.total, 3)} | ${r.processes} |`);
@@ -210,9 +215,15 @@ async function demoAndPicture() {
     const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
     console.log('\n| picture | median ms | min ms | max ms | goal |');
     console.log('|---|---:|---:|---:|---|');
-    console.log(`| offline room, encoder starts → first frame (room socket says "live") | ${fmt(med(pic.offline))} | ${fmt(Math.min(...pic.offline))} | ${fmt(Math.max(...pic.offline))} | ≤ 1,500 ms: ${med(pic.offline) <= 1500 ? 'met' : 'NOT met'} |`);
-    console.log(`| same, old way: chat socket silenced, the page's 4 s poll notices | ${fmt(med(pic.offlinePollOnly))} | ${fmt(Math.min(...pic.offlinePollOnly))} | ${fmt(Math.max(...pic.offlinePollOnly))} | |`);
-    console.log(`| live room, open the address → first frame | ${fmt(med(pic.live))} | ${fmt(Math.min(...pic.live))} | ${fmt(Math.max(...pic.live))} | ≤ 1,000 ms: ${med(pic.live) <= 1000 ? 'met' : 'NOT met'} |`);
+    console.log(
+      `| offline room, encoder starts → first frame (room socket says "live") | ${fmt(med(pic.offline))} | ${fmt(Math.min(...pic.offline))} | ${fmt(Math.max(...pic.offline))} | ≤ 1,500 ms: ${med(pic.offline) <= 1500 ? 'met' : 'NOT met'} |`,
+    );
+    console.log(
+      `| same, old way: chat socket silenced, the page's 4 s poll notices | ${fmt(med(pic.offlinePollOnly))} | ${fmt(Math.min(...pic.offlinePollOnly))} | ${fmt(Math.max(...pic.offlinePollOnly))} | |`,
+    );
+    console.log(
+      `| live room, open the address → first frame | ${fmt(med(pic.live))} | ${fmt(Math.min(...pic.live))} | ${fmt(Math.max(...pic.live))} | ≤ 1,000 ms: ${med(pic.live) <= 1000 ? 'met' : 'NOT met'} |`,
+    );
     console.log(`(load average after: ${loadavg()}; server, ffmpeg and Chromium share this machine's ${os.cpus().length} cores)`);
   } finally {
     site.child.kill('SIGTERM');

@@ -21,7 +21,12 @@ export async function linkDemoRooms(app: FastifyInstance, rooms: Array<{ roomId:
     .select({ roomId: liveRooms.id, matchId: liveRooms.matchId, status: matches.status, sport: matches.sport })
     .from(liveRooms)
     .leftJoin(matches, eq(matches.id, liveRooms.matchId))
-    .where(inArray(liveRooms.id, rooms.map((r) => r.roomId)));
+    .where(
+      inArray(
+        liveRooms.id,
+        rooms.map((r) => r.roomId),
+      ),
+    );
   const taken = new Set<number>();
   for (const c of current) if (c.matchId != null && c.status != null && c.status >= IN_PLAY[0] && c.status <= IN_PLAY[1]) taken.add(c.matchId);
   for (const room of rooms) {

@@ -60,19 +60,19 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRouteOptions) {
       detach = leave = null;
     };
     const sink: FlvSink = {
-        write(buf) {
-          if (raw.destroyed) return;
-          if (raw.writableLength > MAX_VIEWER_BACKLOG) {
-            raw.destroy();
-            return;
-          }
-          raw.write(buf);
-        },
-        end() {
-          if (!raw.writableEnded) raw.end();
-          close();
-        },
-      };
+      write(buf) {
+        if (raw.destroyed) return;
+        if (raw.writableLength > MAX_VIEWER_BACKLOG) {
+          raw.destroy();
+          return;
+        }
+        raw.write(buf);
+      },
+      end() {
+        if (!raw.writableEnded) raw.end();
+        close();
+      },
+    };
     const attach = () => {
       const streamPath = ingest.flvPath(roomId, level);
       return streamPath
@@ -91,7 +91,7 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRouteOptions) {
     detach = attach();
     // The ladder's levels come a second or so after the room goes live (ffmpeg starting): a viewer
     // who asks for one then waits here for it, instead of a 404 and a retry seconds later.
-    for (const until = Date.now() + LEVEL_WAIT_MS; !detach && ingest.isLive(roomId) && Date.now() < until && !req.raw.destroyed; ) {
+    for (const until = Date.now() + LEVEL_WAIT_MS; !detach && ingest.isLive(roomId) && Date.now() < until && !req.raw.destroyed;) {
       await new Promise((r) => setTimeout(r, 50));
       detach = attach();
     }
