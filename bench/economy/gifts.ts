@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createAccountRepo } from '../../apps/server/src/modules/account/repo.ts';
 import { audit } from '../../apps/server/src/modules/economy/audit.ts';
+import { createAuditRepo } from '../../apps/server/src/modules/economy/audit.repo.ts';
 import { randomToken, sha256 } from '../../apps/server/src/platform/crypto.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -190,7 +191,7 @@ export async function giftBench() {
       console.log(
         `site process CPU per send: ${fmt(siteCpuPerSend, 2)} ms (one Node process, measured after its start-up work settled in ${fmt(settled, 0)} s; the load average during the sends was ${fmt(load, 1)} on ${os.cpus().length} cores); load generator (autocannon, this process) CPU per send: ${fmt(clientCpuPerSend, 2)} ms`,
       );
-      const report = await audit(db);
+      const report = await audit(createAuditRepo(db));
       // Only the bench's own fans: the site's demo data has fans and gifts of its own.
       const fanIds = sql.join(
         fans.map((f) => sql`${f.id}`),

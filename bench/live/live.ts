@@ -9,7 +9,13 @@
 //     next to a plain Node HTTP server playing the same file at the same pace to the same number
 //     of clients. Goal: ≥ 500 viewers.
 //
-// BENCH_LIVE_STEPS (viewer counts, default 100,250,500,750,1000), BENCH_LIVE_SECONDS (window, 10).
+//  3. The demo streams' CPU (every demo ffmpeg: pushes + ladders), now against the old live encode.
+//  4. The picture in Chromium: offline room → first frame once the encoder starts (goal ≤ 1.5 s),
+//     opening a live room → first frame (goal ≤ 1 s); medians of several tries.
+//
+// BENCH_LIVE_STEPS (viewer counts, default 100,250,500,750,1000), BENCH_LIVE_SECONDS (window, 10),
+// BENCH_DEMO_CPU_SECONDS (20), BENCH_PICTURE_RUNS (5), BENCH_LIVE_PART (picture: 3 and 4 only;
+// viewers: 1 and 2 only).
 import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +26,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const STEPS = (process.env.BENCH_LIVE_STEPS ?? '100,250,500,750,1000').split(',').map(Number);
 const WINDOW_S = Number(process.env.BENCH_LIVE_SECONDS ?? 10);
 const LOADERS = 2;
+const DEMO_CPU_S = Number(process.env.BENCH_DEMO_CPU_SECONDS ?? 20);
+const PICTURE_RUNS = Number(process.env.BENCH_PICTURE_RUNS ?? 5);
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -175,7 +183,56 @@ async function measureStep(loaders: Array<{ child: ChildProcess; msg: any }>, n:
   return { viewers: n, connected, stalled, mbps: count ? ((bytes / count) * 8) / 1e6 : 0 };
 }
 
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+/** The demo's CPU (loops vs live encoding) and the picture in Chromium (offline → live, opening a live room). */
+async function demoAndPicture() {
+  const { demoLoops } = await import('./demo-loops.ts');
+  const { demoCpu } = await import('./demo-cpu.ts');
+  const { firstPicture } = await import('./first-picture.ts');
+  const loops = demoLoops();
+  const site = await start('servers.ts', ['site'], { BENCH_SERVE_WEB: 'on', BENCH_FFMPEG: 'auto', BENCH_LIVE_ROOMS: String(loops.length) });
+  try {
+    const rooms = [{ roomId: site.msg.roomId, rtmp: site.msg.rtmp }, ...site.msg.rooms];
+    console.log(`\n# Demo streams: CPU of every demo ffmpeg (${rooms.length} rooms: their pushes + the server's quality ladders), ${DEMO_CPU_S} s window (load average ${loadavg()})`);
+    const cpu = await demoCpu(
+      { pid: site.child.pid!, port: site.msg.port },
+      rooms,
+      loops.map((l) => l.file),
+      DEMO_CPU_S,
+    );
+    console.log('\n| demo | sources, cores | ladders, cores | total, cores | ffmpeg processes |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const r of cpu) console.log(`| ${r.way} | ${fmt(r.sources, 3)} | ${fmt(r.ladders, 3)} | ${fmt(r.total, 3)} | ${r.processes} |`);
+    console.log(`goal: the whole demo under 1 core of ${os.cpus().length} at 720p: ${cpu[0].total < 1 ? 'met' : 'NOT met'} (load average now ${loadavg()})`);
+
+    console.log(`\n# The picture in Chromium, as a visitor (SD, a ladder level), ${PICTURE_RUNS} tries each (load average ${loadavg()})`);
+    const pic = await firstPicture({ port: site.msg.port, rtmp: site.msg.rtmp, roomId: site.msg.roomId }, loops[0].file, PICTURE_RUNS);
+    const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+    console.log('\n| picture | median ms | min ms | max ms | goal |');
+    console.log('|---|---:|---:|---:|---|');
+    console.log(
+      `| offline room, encoder starts → first frame (room socket says "live") | ${fmt(med(pic.offline))} | ${fmt(Math.min(...pic.offline))} | ${fmt(Math.max(...pic.offline))} | ≤ 1,500 ms: ${med(pic.offline) <= 1500 ? 'met' : 'NOT met'} |`,
+    );
+    console.log(
+      `| same, old way: chat socket silenced, the page's 4 s poll notices | ${fmt(med(pic.offlinePollOnly))} | ${fmt(Math.min(...pic.offlinePollOnly))} | ${fmt(Math.max(...pic.offlinePollOnly))} | |`,
+    );
+    console.log(
+      `| live room, open the address → first frame | ${fmt(med(pic.live))} | ${fmt(Math.min(...pic.live))} | ${fmt(Math.max(...pic.live))} | ≤ 1,000 ms: ${med(pic.live) <= 1000 ? 'met' : 'NOT met'} |`,
+    );
+    console.log(`(load average after: ${loadavg()}; server, ffmpeg and Chromium share this machine's ${os.cpus().length} cores)`);
+  } finally {
+    site.child.kill('SIGTERM');
+  }
+}
+
 export async function run() {
+  if (process.env.BENCH_LIVE_PART !== 'viewers') await demoAndPicture();
+  if (process.env.BENCH_LIVE_PART === 'picture') return;
   console.log('\n# Live streaming: publish → first frame over HTTP-FLV, and HTTP-FLV viewers of one 2 Mbit/s stream');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-bench-live-src-'));
   const file = path.join(dir, 'source.flv');

@@ -67,7 +67,21 @@ if (kind === 'site') {
     if (ok) break;
     await new Promise((r) => setTimeout(r, 50));
   }
-  process.send!({ port, rtmp: `rtmp://127.0.0.1:${rtmpPort}/live/${key}`, roomId: anchor.id, token, anchorToken });
+  // More rooms when asked (the demo CPU figure pushes one stream per demo room).
+  const rooms: Array<{ roomId: number; rtmp: string }> = [];
+  for (let i = 1; i < Number(process.env.BENCH_LIVE_ROOMS ?? 1); i++) {
+    const other = await accounts.createUser({
+      email: `bench.anchor${i}.${Date.now()}@example.com`,
+      passwordHash: null,
+      nickname: `benchanchor${i}x${Date.now() % 1e5}`,
+      inviteCode: shortCode(),
+      isAnchor: 1,
+    });
+    const otherKey = randomToken(18);
+    await app.database.db.insert(liveRooms).values({ id: other.id, title: `Bench room ${i + 1}`, type: 1, streamKey: otherKey });
+    rooms.push({ roomId: other.id, rtmp: `rtmp://127.0.0.1:${rtmpPort}/live/${otherKey}` });
+  }
+  process.send!({ port, rtmp: `rtmp://127.0.0.1:${rtmpPort}/live/${key}`, roomId: anchor.id, token, anchorToken, rooms });
   process.on('SIGTERM', () => void app.close().finally(() => (fs.rmSync(dataDir, { recursive: true, force: true }), process.exit(0))));
 } else {
   // Baseline: the FLV file, tag by tag, paced by the tags' own timestamps, looped; every client

@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { ImCustomType, type LiveStateEvent } from '@livesports/contracts/chat';
+import { economyRoomChannel } from '@livesports/contracts/economy-gifts';
 import * as rooms from '@livesports/contracts/live';
 import { findFfmpeg } from '../src/media/ffmpeg.ts';
 import { call, otherApp } from './helpers.ts';
@@ -125,8 +127,18 @@ describe.skipIf(!ffmpeg)('RTMP ingest, quality ladder and playback', () => {
   });
 
   it('accepts the anchor key and serves valid HTTP-FLV and HLS for every level', async () => {
+    // The room's open pages hear the stream start on the room's chat channel (type 104).
+    const heard: LiveStateEvent[] = [];
+    const off = await app.bus.subscribe(economyRoomChannel(anchor.id), (raw) => heard.push(JSON.parse(raw) as LiveStateEvent));
     encoder = push(`${rtmp}/${anchor.key}`, 40);
     await until('the room to go live', async () => (await call(app, rooms.getRoomInfo, { room_id: anchor.id })).data.live.is_live === 1);
+    // A visitor asking for SD right away waits for the ladder to start it (no 404 and retry).
+    const early = (await call(app, rooms.getLiveUrl, { room_id: anchor.id })).data.levels.find((l: { level: string }) => l.level === 'sd');
+    const firstSd = await probeFlv(base + early.flv, { untilFrames: 1, timeoutMs: 8000 });
+    expect(firstSd).toMatchObject({ status: 200, header: true, videoConfig: true });
+    await until('the live event', async () => heard.some((e) => e.type === ImCustomType.LIVE && e.is_live === 1));
+    expect(heard.find((e) => e.type === ImCustomType.LIVE)).toEqual({ type: 104, room_id: anchor.id, is_live: 1 });
+    await off();
 
     const urls = await until('the ladder plan', async () => {
       const r = await call(app, rooms.getLiveUrl, { room_id: anchor.id }, { token: viewer.token });
@@ -205,8 +217,12 @@ describe.skipIf(!ffmpeg)('RTMP ingest, quality ladder and playback', () => {
     const watching = probeFlv(base + url, { untilFrames: 10_000, timeoutMs: 20_000 });
     await until('a viewer to be counted', async () => (await call(app, rooms.getOnlineMemberNum, { room_id: anchor.id })).data.num >= 1);
 
+    const heard: LiveStateEvent[] = [];
+    const off = await app.bus.subscribe(economyRoomChannel(anchor.id), (raw) => heard.push(JSON.parse(raw) as LiveStateEvent));
     const ended = await call(app, rooms.endRoom, {}, { token: anchor.token });
     expect(ended.data).toMatchObject({ status: 0, is_live: 0 });
+    await until('the offline event', async () => heard.some((e) => e.type === ImCustomType.LIVE && e.is_live === 0));
+    await off();
     // The viewer's stream ends (its player goes to the offline screen), the encoder is cut off.
     const seen = await watching;
     expect(seen.videoFrames).toBeGreaterThan(0);

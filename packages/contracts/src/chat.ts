@@ -73,7 +73,7 @@ export interface ImSenderExt {
 }
 
 /** Custom message types (payload.data JSON `type`): gift line, entrance, moderation notice. */
-export const ImCustomType = { GIFT: 100, ENTRANCE: 102, NOTICE: 103 } as const;
+export const ImCustomType = { GIFT: 100, ENTRANCE: 102, NOTICE: 103, LIVE: 104 } as const;
 
 /** payload.data of a moderation notice (stored in the room's history like any message). */
 export interface ImNotice {
@@ -111,8 +111,18 @@ export interface EntranceEvent {
   guard_level: number;
 }
 
+/**
+ * The room's stream started (is_live 1) or ended (0), type 104: an offline room's page starts the
+ * player at once instead of noticing at its next poll. Not shown in the chat list.
+ */
+export interface LiveStateEvent {
+  type: 104;
+  room_id: number;
+  is_live: 0 | 1;
+}
+
 /** Room events relayed live next to the messages, without a sequence (not replayed on resume). */
-export type ImEvent = GiftEvent | EntranceEvent;
+export type ImEvent = GiftEvent | EntranceEvent | LiveStateEvent;
 
 /**
  * A one-to-one message (spec §3/§4). cloudCustomData.type says who sent it: 0 an anchor (goes to

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import { seedDemo } from '../db/seed/demo.ts';
 import { demoStreams } from '../db/seed/live.ts';
 import { DemoBroadcaster } from './broadcaster.ts';
 import { startDemoChatter } from './chatter.ts';
+import { linkDemoRooms } from './match-links.ts';
 import { createDemoPundits } from './pundits.ts';
 
 /**
@@ -36,12 +38,25 @@ export const demoPlugin = fp(
 
     if (config.DEMO_STREAMS) {
       let broadcaster: DemoBroadcaster | null = null;
+      let linked: Array<{ roomId: number; sport: string }> = [];
+      // The pictures carry no score: each demo room covers a replayed match whose live strip the
+      // room page shows (match-links.ts). Relinked after each replay tick when its match ended.
+      const relink = () => linkDemoRooms(app, linked).catch((err) => app.log.warn({ err }, 'demo rooms could not be linked to matches'));
+      if (config.DEMO_DATA) app.matches.afterReplayTick(relink);
       app.live.addLocalPublisher({
         start({ rtmpUrl, ffmpeg }) {
           if (!ffmpeg) return;
-          const demo = (broadcaster = new DemoBroadcaster(ffmpeg, rtmpUrl, app.log));
+          // Each room's loop is rendered once into DATA_DIR/demo and pushed without re-encoding.
+          const demo = (broadcaster = new DemoBroadcaster(ffmpeg, rtmpUrl, path.join(config.dataDir, 'demo'), app.log));
           // The demo anchors are seeded after the server listens: start pushing once they exist.
-          void app.demoSeeded.then(async () => demo.start(await demoStreams(db))).catch((err) => app.log.error({ err }, 'demo streams could not start'));
+          void app.demoSeeded
+            .then(async () => {
+              const streams = await demoStreams(db);
+              linked = streams.map((s) => ({ roomId: s.roomId, sport: s.sport }));
+              await relink();
+              await demo.start(streams);
+            })
+            .catch((err) => app.log.error({ err }, 'demo streams could not start'));
         },
         stop: async () => broadcaster?.stop(),
       });
@@ -54,5 +69,5 @@ export const demoPlugin = fp(
       app.addHook('onClose', async () => stopChatter?.());
     }
   },
-  { name: 'demo', fastify: '5.x', dependencies: ['config', 'database', 'clock', 'matches', 'live', 'chat'] },
+  { name: 'demo', fastify: '5.x', dependencies: ['config', 'database', 'clock', 'read-cache', 'matches', 'live', 'chat'] },
 );

@@ -7,6 +7,7 @@ import type { MessageKey } from '@livesports/contracts/messages';
 import type { Clock } from '../platform/clock.ts';
 import { localize, sendError } from '../platform/envelope.ts';
 import type { Ingest } from './ingest.ts';
+import type { FlvSink } from './nms.ts';
 import { parseStreamName, verifyPlay } from './play-token.ts';
 import type { ViewerCounter } from './viewers.ts';
 
@@ -18,6 +19,8 @@ import type { ViewerCounter } from './viewers.ts';
 
 /** A viewer this far behind (bytes queued in the socket) is dropped; its player reconnects. */
 const MAX_VIEWER_BACKLOG = 8 * 1024 * 1024;
+/** How long an HTTP-FLV request for a live room's level waits for the ladder to start it. */
+const LEVEL_WAIT_MS = 5000;
 
 export interface PlayRouteOptions {
   ingest: Ingest | null;
@@ -45,8 +48,8 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRouteOptions) {
     const auth = authorize(req, file.slice(0, -4));
     if (auth.error) return fail(req, reply, auth.error, auth.error === 403 ? 'common.forbidden' : 'common.not_found');
     const { roomId, level } = auth.stream;
-    const streamPath = opts.ingest?.flvPath(roomId, level) ?? null;
-    if (!streamPath || !opts.ingest) return fail(req, reply, 404, 'live.room_offline');
+    const ingest = opts.ingest;
+    if (!ingest || !ingest.flvPath(roomId, level)) return fail(req, reply, 404, 'live.room_offline');
 
     const raw = reply.raw;
     let detach: (() => void) | null = null;
@@ -56,36 +59,45 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRouteOptions) {
       leave?.();
       detach = leave = null;
     };
-    detach = opts.ingest.attachViewer(
-      streamPath,
-      {
-        write(buf) {
-          if (raw.destroyed) return;
-          if (raw.writableLength > MAX_VIEWER_BACKLOG) {
-            raw.destroy();
-            return;
-          }
-          raw.write(buf);
-        },
-        end() {
-          if (!raw.writableEnded) raw.end();
-          close();
-        },
+    const sink: FlvSink = {
+      write(buf) {
+        if (raw.destroyed) return;
+        if (raw.writableLength > MAX_VIEWER_BACKLOG) {
+          raw.destroy();
+          return;
+        }
+        raw.write(buf);
       },
-      () => {
-        // Headers go out just before the first byte, so a refused attach can still answer 404.
-        reply.hijack();
-        raw.writeHead(200, {
-          'content-type': 'video/x-flv',
-          'cache-control': 'no-store',
-          'access-control-allow-origin': '*',
-          connection: 'keep-alive',
-        });
+      end() {
+        if (!raw.writableEnded) raw.end();
+        close();
       },
-    );
+    };
+    const attach = () => {
+      const streamPath = ingest.flvPath(roomId, level);
+      return streamPath
+        ? ingest.attachViewer(streamPath, sink, () => {
+            // Headers go out just before the first byte, so a refused attach can still answer 404.
+            reply.hijack();
+            raw.writeHead(200, {
+              'content-type': 'video/x-flv',
+              'cache-control': 'no-store',
+              'access-control-allow-origin': '*',
+              connection: 'keep-alive',
+            });
+          })
+        : null;
+    };
+    detach = attach();
+    // The ladder's levels come a second or so after the room goes live (ffmpeg starting): a viewer
+    // who asks for one then waits here for it, instead of a 404 and a retry seconds later.
+    for (const until = Date.now() + LEVEL_WAIT_MS; !detach && ingest.isLive(roomId) && Date.now() < until && !req.raw.destroyed;) {
+      await new Promise((r) => setTimeout(r, 50));
+      detach = attach();
+    }
     if (!detach) return fail(req, reply, 404, 'live.room_offline');
     leave = opts.viewers.open(roomId);
-    opts.ingest.notePeak(roomId);
+    ingest.notePeak(roomId);
     req.raw.on('close', close);
     raw.on('close', close);
     return reply;

@@ -33,7 +33,7 @@ export const DEMO_ANCHORS: DemoAnchor[] = [
     title: 'El Clásico live: full match commentary',
     type: 1,
     placard: 'Welcome! Match chat is open. Be kind, no spoilers from other streams.',
-    push: { home: 'Real Madrid', away: 'FC Barcelona', offset: 1260, homeGoals: [1500, 4100], awayGoals: [2700], color: '0x2e7d32' },
+    push: { name: 'marco-live', sport: 'football', color: '0x2e7d32', kits: ['0xf4f4f4', '0xa50044'] },
     reserve: { title: 'Champions League night', inHours: 26, sport: 1, home: 'Bayern Munich', away: 'Arsenal', league: 'UEFA Champions League' },
   },
   {
@@ -44,7 +44,7 @@ export const DEMO_ANCHORS: DemoAnchor[] = [
     title: 'NBA tonight: Lakers vs Celtics watch-along',
     type: 2,
     placard: 'Stats and hot takes every timeout. Drop your predictions in chat!',
-    push: { home: 'Lakers', away: 'Celtics', offset: 300, homeGoals: [], awayGoals: [], basketEvery: [27, 31], color: '0x8d5a2b' },
+    push: { name: 'hoops-hannah', sport: 'basketball', color: '0xb9804a', kits: ['0x552583', '0x007a33'] },
   },
   {
     email: 'liga.lucia@demo.livesports.local',
@@ -54,7 +54,7 @@ export const DEMO_ANCHORS: DemoAnchor[] = [
     title: 'LaLiga Sunday: Sevilla vs Valencia',
     type: 1,
     placard: 'Comentario en español. ¡Bienvenidos!',
-    push: { home: 'Sevilla', away: 'Valencia', offset: 3000, homeGoals: [3300], awayGoals: [], color: '0x1b5e20' },
+    push: { name: 'liga-lucia', sport: 'football', color: '0x1b5e20', kits: ['0xd32f2f', '0xff9800'] },
   },
   {
     email: 'pixel.pete@demo.livesports.local',
@@ -109,10 +109,10 @@ export async function seedLive(app: FastifyInstance) {
 }
 
 /** The demo rooms that stream, with their current keys (keys can be reset like any anchor's). */
-export async function demoStreams(db: Db): Promise<DemoStream[]> {
+export async function demoStreams(db: Db): Promise<Array<DemoStream & { roomId: number }>> {
   const pushing = DEMO_ANCHORS.filter((a) => a.push);
   const rows = await db
-    .select({ email: users.email, key: liveRooms.streamKey })
+    .select({ email: users.email, key: liveRooms.streamKey, roomId: liveRooms.id })
     .from(liveRooms)
     .innerJoin(users, eq(users.id, liveRooms.id))
     .where(
@@ -123,6 +123,6 @@ export async function demoStreams(db: Db): Promise<DemoStream[]> {
     );
   return pushing.flatMap((a) => {
     const row = rows.find((r) => r.email === a.email);
-    return row ? [{ ...a.push!, streamKey: row.key }] : [];
+    return row ? [{ ...a.push!, streamKey: row.key, roomId: row.roomId }] : [];
   });
 }

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import type { LiveLevel } from '@livesports/contracts/live';
+import { ImCustomType, type LiveStateEvent } from '@livesports/contracts/chat';
+import { economyRoomChannel } from '@livesports/contracts/economy-gifts';
 import { findFfmpeg } from '../../media/ffmpeg.ts';
 import { Ingest, KICK_CHANNEL } from '../../media/ingest.ts';
 import { playRoutes } from '../../media/play-routes.ts';
@@ -115,6 +117,11 @@ export const liveModule = fp(
       linkedMatch: (roomId, lang) => links.linked(roomId, lang),
       cache: app.readCache,
       banned: (userId) => app.account.sanctions.isBanned(userId),
+      // The room's chat socket relays its events channel to every page open on the room (im-gateway.ts).
+      announce: async (roomId, live) => {
+        const event: LiveStateEvent = { type: ImCustomType.LIVE, room_id: roomId, is_live: live ? 1 : 0 };
+        await app.bus.publish(economyRoomChannel(roomId), JSON.stringify(event)).catch((err) => app.log.warn({ err, roomId }, 'live: the room could not be told'));
+      },
     });
     // A follow changes the anchor's follower count in room info; every process hears it on the bus.
     const unfollow = await app.bus.subscribe(FOLLOW_CHANGED, (raw) => {

@@ -50,6 +50,8 @@ export interface RoomDeps {
   banned?: (userId: number) => boolean;
   /** The match the room covers now, names in the caller's language (match-link.service.ts). */
   linkedMatch: (roomId: number, lang: Lang) => Promise<LinkedMatch | null>;
+  /** Tells the room's open pages (over their chat socket) that its stream started or ended. */
+  announce?: (roomId: number, live: boolean) => Promise<void>;
 }
 
 /**
@@ -406,10 +408,13 @@ export function createRoomService(deps: RoomDeps) {
     async published(roomId: number) {
       await repo.goLive(roomId, clock.now());
       await changed(roomId);
+      // After the cache drop: a page that hears it and asks again gets the live room.
+      await deps.announce?.(roomId, true);
     },
     async unpublished(roomId: number, peak: number) {
       await repo.goOffline(roomId, clock.now(), peak, EXP_PER_MINUTE);
       await changed(roomId);
+      await deps.announce?.(roomId, false);
     },
     async peak(roomId: number, peak: number) {
       const room = await repo.find(roomId);

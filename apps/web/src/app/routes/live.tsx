@@ -8,7 +8,7 @@ import { ManageRoomButton } from '@/features/chat/components/manage-room';
 import { ReportRoomButton } from '@/features/chat/components/report-room';
 import { MatchStrip } from '@/features/matches/components/match-strip';
 import { ReplayList } from '@/features/replays/components/replay-list';
-import { PictureOverlay, renderGiftLine, useRoomGiftEvents } from '../live-room-wiring';
+import { PictureOverlay, renderGiftLine, useRoomEvents } from '../live-room-wiring';
 import { useReplayRoute } from '../replay-wiring';
 
 // /live?id=<room>: the live feature's room with the social feature's follow button, the economy's
@@ -17,7 +17,7 @@ import { useReplayRoute } from '../replay-wiring';
 // and its danmaku flies under the gift effects (live-room-wiring.tsx, shared with the phone's room).
 // Under the room: its replays (replays feature).
 function LiveRoom() {
-  useRoomGiftEvents();
+  useRoomEvents();
   return (
     <LiveRoomPage
       follow={(anchor, onChange) => <FollowButton uid={anchor.uid} type={FollowType.ANCHOR} followed={anchor.is_followed === 1} size="md" onChange={onChange} />}

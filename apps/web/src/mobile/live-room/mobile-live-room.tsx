@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FollowType } from '@livesports/contracts/social';
 import { paths } from '@/config/paths';
-import { PictureOverlay, renderGiftLine, useRoomGiftEvents } from '@/app/live-room-wiring';
+import { PictureOverlay, renderGiftLine, useRoomEvents } from '@/app/live-room-wiring';
 import { ChatPanel } from '@/features/chat/components/chat-panel';
 import { HornBanner, HornButton } from '@/features/chat/components/horns';
 import { ManageRoomButton } from '@/features/chat/components/manage-room';
@@ -11,6 +11,7 @@ import { GuardButton } from '@/features/economy/components/guard-dialog';
 import { RoomRanking } from '@/features/economy/components/room-ranking';
 import { useOnlineCount, useRoomInfo } from '@/features/live/api/rooms';
 import { LivePlayer } from '@/features/live/components/player/live-player';
+import { preloadEngine } from '@/features/live/components/player/stream-engine';
 import { IconEye } from '@/features/live/components/player/player-icons';
 import { compact } from '@/features/live/components/room-card';
 import { RoomNotes } from '@/features/live/components/room-notes';
@@ -53,8 +54,10 @@ export function MobileLiveRoom() {
   const box = useRef<HTMLDivElement>(null);
   const swipe = useSwipe(TABS, tab, setTab);
   useVisualViewportBox(box);
-  useRoomGiftEvents();
+  useRoomEvents();
   useDocumentTitle(room ? `${room.anchor.nickname} · ${room.anchor.title}` : undefined);
+  // The stream library loads while the page does, not once the stream starts.
+  useEffect(preloadEngine, []);
 
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.mobile));
 

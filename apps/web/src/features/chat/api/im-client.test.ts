@@ -84,4 +84,22 @@ describe('imConnection', () => {
     expect(useChatStore.getState().status).toBe('idle');
     expect(FakeSocket.all).toHaveLength(2);
   });
+
+  it('hands "the stream started" to the page, not to the chat list', async () => {
+    const { imConnection, useChatStore, onRoomEvent } = await import('./im-client');
+    const heard: unknown[] = [];
+    const off = onRoomEvent((e) => heard.push(e));
+    imConnection.open(9);
+    await vi.waitFor(() => expect(FakeSocket.all[0]?.sent[0]).toBeTruthy());
+    const ws = FakeSocket.all[0]!;
+    ws.receive({ type: 'login', identifier: 'tourist_x', guest: true });
+    ws.receive({ type: 'joined', groupId: 9, messages: [] });
+    const feed = useChatStore.getState().feed.length;
+    ws.receive({ type: 'messages', groupId: 9, messages: [], events: [{ type: 104, room_id: 9, is_live: 1 }] });
+    expect(heard).toEqual([{ type: 104, room_id: 9, is_live: 1 }]);
+    expect(useChatStore.getState().feed).toHaveLength(feed);
+    off();
+    imConnection.close();
+    await flush();
+  });
 });

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { type Horn, type ImCredential, type ImDirectMessage, type ImEvent, type ImMessage, type ImServerFrame, imSign, imTouristAccount } from '@livesports/contracts/chat';
+import { type Horn, type ImCredential, type ImDirectMessage, type ImEvent, ImCustomType, type ImMessage, type ImServerFrame, imSign, imTouristAccount } from '@livesports/contracts/chat';
 import { request } from '@/shared/api/client';
 import { useAuthStore } from '@/shared/stores/auth';
 import { backoffMs, mergeBySeq } from '../lib/seq';
@@ -201,7 +201,9 @@ class ImConnection {
         const fly = firstJoin ? [] : merged.fresh;
         const events = f.type === 'messages' ? (f.events ?? []) : [];
         let feed = firstJoin ? merged.list.map(msgItem) : s.feed.concat(merged.fresh.map(msgItem));
-        if (events.length) feed = feed.concat(events.map((e) => ({ key: `e${++eventCounter}`, event: e })));
+        // A stream starting or ending is for the page (it starts the player), not a chat line.
+        const listed = events.filter((e) => e.type !== ImCustomType.LIVE);
+        if (listed.length) feed = feed.concat(listed.map((e) => ({ key: `e${++eventCounter}`, event: e })));
         useChatStore.setState({
           messages: merged.list,
           lastSeq: merged.lastSeq,

@@ -42,6 +42,9 @@ export function useRoomInfo(roomId: number) {
   });
 }
 
+/** Fetches the room again now (its stream started or ended: the player starts or stops without waiting for the poll). */
+export const refreshRoom = (queryClient: QueryClient, roomId: number) => queryClient.invalidateQueries({ queryKey: liveKeys.room(roomId) });
+
 /** Writes a change of the anchor (followers after a follow) into every cached copy of the room. */
 export function patchRoomAnchor(queryClient: QueryClient, roomId: number, patch: Partial<RoomInfo['anchor']>) {
   queryClient.setQueriesData<RoomInfo>({ queryKey: liveKeys.room(roomId) }, (old) => (old ? { ...old, anchor: { ...old.anchor, ...patch } } : old));

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { IconTv } from '@/shared/ui/icons';
 import { PageSpinner } from '@/shared/ui/spinner';
 import { patchRoomAnchor, useOnlineCount, useRoomInfo } from '../api/rooms';
 import { LivePlayer } from '../components/player/live-player';
+import { preloadEngine } from '../components/player/stream-engine';
 import { IconEye } from '../components/player/player-icons';
 import { compact } from '../components/room-card';
 import { matchLine, ReserveButton, useWhen } from '../components/reservation-list';
@@ -75,6 +76,7 @@ export function LiveRoomPage({ follow, underPlayer, side, overlay, banner, match
   const live = room?.live.is_live === 1;
   const online = useOnlineCount(roomId, live);
   useDocumentTitle(room ? `${room.anchor.nickname} · ${room.anchor.title}` : undefined);
+  useEffect(preloadEngine, []);
 
   if (!(roomId > 0) || info.isError) {
     return (

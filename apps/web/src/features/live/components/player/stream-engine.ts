@@ -29,6 +29,14 @@ export function pickEngine(src: StreamSource, video: HTMLVideoElement): StreamEn
   return null;
 }
 
+/**
+ * Starts loading the FLV library as soon as a room page opens (live or waiting for its anchor):
+ * when the stream starts, the player does not wait for a ~170 KB download and parse first.
+ */
+export function preloadEngine() {
+  if (hasMse()) void import('mpegts.js').catch(() => undefined);
+}
+
 export async function startEngine(video: HTMLVideoElement, src: StreamSource, events: EngineEvents): Promise<StreamEngine | null> {
   const kind = pickEngine(src, video);
   if (kind === 'flv') {

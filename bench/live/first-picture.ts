@@ -1,0 +1,113 @@
+// The picture in Chromium (/usr/bin/chromium), as a visitor (who watches SD: a ladder level):
+//  - offline room: the page is open and waiting; an encoder starts pushing; time until the first
+//    video frame is on screen. Now the room's chat socket says "live" (type 104) the moment the
+//    publish hook accepts the stream; "poll only" is the same page with that socket silenced, so
+//    it notices at its next 4 s poll (the old way).
+//  - live room: the stream runs; time from opening the room's address to the first frame.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { demoPushArgs } from '../../apps/server/src/demo/broadcaster.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Site {
+  port: number;
+  rtmp: string;
+  roomId: number;
+}
+
+/** Resolves with Date.now() of the first frame the page's video shows (checked every animation frame). */
+async function firstFrameAt(page: Page, timeoutMs: number): Promise<number> {
+  const h = await page.waitForFunction(
+    () => {
+      const v = document.querySelector('video');
+      return v && v.currentTime > 0 && v.readyState >= 2 && v.videoWidth > 0 ? Date.now() : false;
+    },
+    null,
+    { timeout: timeoutMs, polling: 'raf' },
+  );
+  return (await h.jsonValue()) as number;
+}
+
+async function isLive(site: Site) {
+  const res = (await (await fetch(`http://127.0.0.1:${site.port}/api/Live/getLiveUrl?room_id=${site.roomId}`)).json()) as { data: { is_live: number } };
+  return res.data.is_live === 1;
+}
+
+async function untilOffline(site: Site) {
+  for (let i = 0; i < 200 && (await isLive(site)); i++) await sleep(50);
+}
+
+const launch = () =>
+  chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+  });
+
+async function offlineToPicture(browser: Browser, site: Site, loop: string, pollOnly: boolean): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  let push: ChildProcess | null = null;
+  try {
+    const page = await context.newPage();
+    // The old way: the chat socket opens but never hears anything (so no "live" event either).
+    if (pollOnly) await page.routeWebSocket(/\/ws\/im/, () => undefined);
+    await page.goto(`http://127.0.0.1:${site.port}/live?id=${site.roomId}`);
+    await page.getByTestId('live-offline').waitFor({ timeout: 30_000 });
+    // A viewer who has been waiting a while: the page settled, its chat joined.
+    await sleep(2500);
+    const t0 = Date.now();
+    push = spawn('ffmpeg', demoPushArgs(loop, site.rtmp), { stdio: ['ignore', 'ignore', 'ignore'] });
+    return (await firstFrameAt(page, 30_000)) - t0;
+  } finally {
+    push?.kill('SIGKILL');
+    await context.close();
+    await untilOffline(site);
+    await sleep(500);
+  }
+}
+
+async function openLiveRoom(browser: Browser, site: Site): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const t0 = Date.now();
+    await page.goto(`http://127.0.0.1:${site.port}/live?id=${site.roomId}`);
+    return (await firstFrameAt(page, 30_000)) - t0;
+  } finally {
+    await context.close();
+  }
+}
+
+export interface PictureFigures {
+  offline: number[];
+  offlinePollOnly: number[];
+  live: number[];
+}
+
+export async function firstPicture(site: Site, loop: string, runs: number): Promise<PictureFigures> {
+  const browser = await launch();
+  const figures: PictureFigures = { offline: [], offlinePollOnly: [], live: [] };
+  try {
+    // A first page load warms the server's and the browser's caches (not measured).
+    const warm = await browser.newContext();
+    await (await warm.newPage()).goto(`http://127.0.0.1:${site.port}/live?id=${site.roomId}`, { waitUntil: 'networkidle' }).catch(() => undefined);
+    await warm.close();
+    for (let i = 0; i < runs; i++) {
+      figures.offline.push(await offlineToPicture(browser, site, loop, false));
+      figures.offlinePollOnly.push(await offlineToPicture(browser, site, loop, true));
+    }
+    const push = spawn('ffmpeg', demoPushArgs(loop, site.rtmp), { stdio: ['ignore', 'ignore', 'ignore'] });
+    try {
+      for (let i = 0; i < 100 && !(await isLive(site)); i++) await sleep(100);
+      // The ladder's levels are up and have a key frame cached.
+      await sleep(5000);
+      for (let i = 0; i < runs; i++) figures.live.push(await openLiveRoom(browser, site));
+    } finally {
+      push.kill('SIGKILL');
+      await untilOffline(site);
+    }
+  } finally {
+    await browser.close();
+  }
+  return figures;
+}
