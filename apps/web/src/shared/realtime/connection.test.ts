@@ -156,7 +156,9 @@ describe('RealtimeConnection', () => {
     last().open();
     const a = conn.request({ type: 'send' });
     const b = conn.request({ type: 'send' });
-    const [ra, rb] = last().sent.slice(1).map((f) => f.rid as number);
+    const [ra, rb] = last()
+      .sent.slice(1)
+      .map((f) => f.rid as number);
     expect(ra).not.toBe(rb);
     last().receive({ type: 'no', of: 'send', rid: rb, msg: 'too fast' });
     last().receive({ type: 'ok', of: 'send', rid: ra });
