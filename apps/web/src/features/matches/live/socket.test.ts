@@ -86,7 +86,23 @@ describe('score socket', () => {
     ws.receive({ code: SocketCode.DATA, msg: '', data: { type: 'football_match', snapshot: true, list: [{ id: 7, rev: 9 }] } });
     expect(useLive.getState().rows[7].home_score).toBe(1);
     // An alert reaches its listeners.
-    const goal = { type: 'goal', match_id: 7, sport: 'football', iszhu: 1, match_str: "12'", player: 'P', home_team_name_zh: 'a', away_team_name_zh: 'b', home_team_name_en: 'a', away_team_name_en: 'b', home_team_name_es: 'a', away_team_name_es: 'b', home_score: 2, away_score: 0, event_id: 3 };
+    const goal = {
+      type: 'goal',
+      match_id: 7,
+      sport: 'football',
+      iszhu: 1,
+      match_str: "12'",
+      player: 'P',
+      home_team_name_zh: 'a',
+      away_team_name_zh: 'b',
+      home_team_name_en: 'a',
+      away_team_name_en: 'b',
+      home_team_name_es: 'a',
+      away_team_name_es: 'b',
+      home_score: 2,
+      away_score: 0,
+      event_id: 3,
+    };
     ws.receive({ code: SocketCode.DATA, msg: '', data: goal });
     expect(alerts).toEqual([goal]);
 
