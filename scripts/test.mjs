@@ -62,11 +62,10 @@ if (only.includes('fast')) {
 }
 
 if (want('unit')) {
-  // Types first: contracts are shared by server, web and e2e, so a drift shows up here.
+  // Types first: contracts are shared by server, web, e2e and bench, so a drift shows up here.
+  // `tsc -b` over the root tsconfig's project references, incremental (build info in .tmp/tsbuild).
   const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-  for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e']) {
-    if (run(`typecheck ${project}`, process.execPath, [tsc, '-p', project, '--noEmit']) !== 0) totals.failed += 1;
-  }
+  if (run('typecheck (tsc -b: contracts, server, web, e2e, bench)', process.execPath, [tsc, '-b']) !== 0) totals.failed += 1;
 
   // The house's shape (eslint.config.js): boundaries between features and modules, hooks rules.
   if (run('lint (ESLint + boundaries)', process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0']) !== 0) totals.failed += 1;

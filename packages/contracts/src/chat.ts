@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import type { NobleTier } from './economy.ts';
 import type { GiftEvent } from './economy-gifts.ts';
+import type { ImCustomType } from './chat-constants.ts';
+
+export * from './chat-constants.ts';
 
 /**
  * A chat (IM) credential minted by the server: the identifier to log in to /ws/im with, its UserSig
@@ -50,9 +53,10 @@ export const imClientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('login'), identifier: z.string().max(64), userSig: z.string().max(4096) }),
   z.object({ type: z.literal('join'), groupId: z.number().int().positive(), lastSeq: z.number().int().min(0).optional() }),
   z.object({ type: z.literal('leave'), groupId: z.number().int().positive() }),
-  z.object({ type: z.literal('send'), groupId: z.number().int().positive(), text: z.string().max(2000) }),
+  /** rid: the client's request id; an answer that carries it back is matched by it (see chat-frames.ts). */
+  z.object({ type: z.literal('send'), groupId: z.number().int().positive(), text: z.string().max(2000), rid: z.number().int().optional() }),
   /** One-to-one message to a user (by user id). */
-  z.object({ type: z.literal('c2c'), to: z.number().int().positive(), text: z.string().max(2000) }),
+  z.object({ type: z.literal('c2c'), to: z.number().int().positive(), text: z.string().max(2000), rid: z.number().int().optional() }),
   /** The last one-to-one messages to and from me. */
   z.object({ type: z.literal('c2c_history') }),
   z.object({ type: z.literal('ping') }),
@@ -72,12 +76,9 @@ export interface ImSenderExt {
   color?: string;
 }
 
-/** Custom message types (payload.data JSON `type`): gift line, entrance, moderation notice. */
-export const ImCustomType = { GIFT: 100, ENTRANCE: 102, NOTICE: 103, LIVE: 104 } as const;
-
 /** payload.data of a moderation notice (stored in the room's history like any message). */
 export interface ImNotice {
-  type: 103;
+  type: typeof ImCustomType.NOTICE;
   /** `warning`: the site's staff speaking to the room (`text`; `target` is the room's anchor). */
   /** `slow_mode`: the room's slow mode changed to `seconds` (0 = off; `target` is who changed it). */
   action: 'mute' | 'unmute' | 'kick' | 'admin_set' | 'admin_remove' | 'warning' | 'slow_mode';
@@ -104,7 +105,7 @@ export interface ImMessage {
 
 /** A noble or guard entering the room (type 102): played, not kept in the history. */
 export interface EntranceEvent {
-  type: 102;
+  type: typeof ImCustomType.ENTRANCE;
   room_id: number;
   user: { id: number; nick: string; avatar: string };
   noble: NobleTier | null;
@@ -165,9 +166,9 @@ export type ImServerFrame =
   | { type: 'messages'; groupId: number; messages: ImMessage[]; events?: ImEvent[] }
   | { type: 'kicked'; groupId: number; until: string; msg: string }
   | { type: 'c2c'; message: ImDirectMessage }
-  | { type: 'c2c_sent'; id: number; message: ImDirectMessage }
+  | { type: 'c2c_sent'; id: number; message: ImDirectMessage; rid?: number }
   | { type: 'c2c_history'; messages: ImDirectMessage[] }
   | { type: 'horn'; horn: Horn }
-  | { type: 'sent'; groupId: number; seq: number }
+  | { type: 'sent'; groupId: number; seq: number; rid?: number }
   | { type: 'pong' }
-  | { type: 'error'; msg: string; request: string };
+  | { type: 'error'; msg: string; request: string; rid?: number };

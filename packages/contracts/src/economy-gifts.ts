@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { ImCustomType } from './chat-constants.ts';
 import { GIFT_EFFECTS, GIFT_MAX_NUM, NOBLE_MAX_MONTHS, NOBLE_TIERS, idField, idempotencyKeyField, userBriefSchema } from './economy.ts';
 
 // Gifts, backpack, guards and nobles. A room is known by its anchor's user id.
@@ -66,7 +67,7 @@ export const handselGift = defineCall({
  * the chat line and the effect every viewer plays.
  */
 export const giftEventSchema = z.object({
-  type: z.literal(100),
+  type: z.literal(ImCustomType.GIFT),
   room_id: z.number(),
   sender: userBriefSchema.extend({ wealth_level: z.number(), noble: z.enum(NOBLE_TIERS).nullable() }),
   gift: z.object({ id: z.number(), code: z.string(), image: z.string(), animation: z.enum(GIFT_EFFECTS), price: z.number(), names: z.object({ zh: z.string(), en: z.string(), es: z.string() }) }),

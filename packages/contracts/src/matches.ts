@@ -671,10 +671,16 @@ export const alertFrameSchema = z.object({
 });
 export type AlertFrame = z.infer<typeof alertFrameSchema>;
 
-export type ScoreFrameData =
-  | { type: 'football_match' | 'basketball_match'; snapshot: boolean; list: MatchRow[] }
-  | { type: 'football_exponent' | 'basketball_exponent'; snapshot: boolean; company_id: number; list: ExponentRow[] }
-  | AlertFrame;
+/** Data of a code-100 frame: match rows, odds rows (snapshot: the full set after register) or an alert. */
+export const scoreFrameDataSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.enum(['football_match', 'basketball_match']), snapshot: z.boolean(), list: z.array(matchRowSchema) }),
+  z.object({ type: z.enum(['football_exponent', 'basketball_exponent']), snapshot: z.boolean(), company_id: z.number(), list: z.array(exponentRowSchema) }),
+  alertFrameSchema,
+]);
+export type ScoreFrameData = z.infer<typeof scoreFrameDataSchema>;
+
+/** Server → client on /ws/score; `data` is read with scoreFrameDataSchema when code is SocketCode.DATA. */
+export const scoreServerFrame = z.object({ code: z.number(), msg: z.string(), data: z.unknown() });
 
 export interface ScoreFrame {
   code: number;

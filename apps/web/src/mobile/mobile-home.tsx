@@ -1,4 +1,5 @@
 import { type ReactNode, lazy } from 'react';
+import { SPORTS } from '@livesports/contracts/matches-constants';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { anchorList, paths } from '@/config/paths';
@@ -31,7 +32,7 @@ function MatchLinks() {
   const { t } = useTranslation('home');
   return (
     <div className="m-match-links">
-      {(['football', 'basketball'] as const).map((s) => (
+      {SPORTS.map((s) => (
         <Link key={s} to={`${paths.mobile}/${s}`} className="m-match-link" data-testid={`m-scores-${s}`}>
           {s === 'football' ? <IconBall size={18} /> : <IconBasketball size={18} />}
           <span>{t(`categories.${s}`)}</span>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MatchRow } from '@livesports/contracts/matches';
-import { isLive } from '@livesports/contracts/matches-constants';
+import { SPORTS, type Sport, SportType, isLive } from '@livesports/contracts/matches-constants';
 import { paths } from '@/config/paths';
 import { useAllMatch } from '@/features/matches/api/queries';
 import { useLiveRows } from '@/features/matches/components/match-list';
@@ -20,7 +20,6 @@ import './mobile-matches.css';
 // The mobile site's match pages: /m/football and /m/basketball (today, live, upcoming, results),
 // scores moving with the score socket, each row opening /m/score-live/:id.
 
-export type Sport = 'football' | 'basketball';
 export const mobileMatchesPath = (sport: Sport) => `${paths.mobile}/${sport}`;
 export const mobileScoreLivePath = (id: number) => `${paths.mobile}/score-live/${id}`;
 
@@ -66,7 +65,7 @@ export function MobileMatchesPage({ sport }: { sport: Sport }) {
   useScoreSocket();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'all';
   const list = useAllMatch({
-    type: sport === 'football' ? 1 : 2,
+    type: SportType[sport],
     status: tab,
     collected: 0,
     ...(tab === 'all' ? { date: isoDay(new Date()), tz: tzOffset() } : {}),
@@ -88,7 +87,7 @@ export function MobileMatchesPage({ sport }: { sport: Sport }) {
     <div className="mm" data-testid={`m-matches-${sport}`} {...swipe}>
       <header className="mm__head">
         <nav className="mm__sports" aria-label={t('sport.all')}>
-          {(['football', 'basketball'] as const).map((s) => (
+          {SPORTS.map((s) => (
             <Link key={s} to={mobileMatchesPath(s)} className={['mm__sport', s === sport && 'is-active'].filter(Boolean).join(' ')} aria-current={s === sport ? 'page' : undefined}>
               {t(`title.${s}`)}
             </Link>

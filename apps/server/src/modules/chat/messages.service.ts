@@ -1,4 +1,4 @@
-import { CHAT_HISTORY_SIZE, CHAT_TEXT_MAX, type ImMessage, type ImNotice, type ImSenderExt } from '@livesports/contracts/chat';
+import { CHAT_HISTORY_SIZE, CHAT_TEXT_MAX, type ImMessage, type ImNotice, type ImSenderExt, ImElemType } from '@livesports/contracts/chat';
 import { NOBLES } from '@livesports/contracts/economy';
 import type { Perks } from '@livesports/contracts/economy-gifts';
 import type { Bus } from '../../platform/bus.ts';
@@ -138,7 +138,7 @@ export function createMessagesService(deps: {
         fromIdentifier: String(userId),
         nick: sender.nick,
         avatar: sender.avatar,
-        type: 'TIMTextElem',
+        type: ImElemType.TEXT,
         payload: { text },
         ext: Object.keys(e).length ? e : null,
       });
@@ -153,7 +153,7 @@ export function createMessagesService(deps: {
         fromIdentifier: String(actorId),
         nick: sender?.nick ?? '',
         avatar: sender?.avatar ?? '',
-        type: 'TIMCustomElem',
+        type: ImElemType.CUSTOM,
         payload: { data: JSON.stringify(notice) },
         ext: null,
       });

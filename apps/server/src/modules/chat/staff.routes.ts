@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ImCustomType } from '@livesports/contracts/chat-constants';
 import * as calls from '@livesports/contracts/console-content';
 import { route } from '../../platform/route.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -20,7 +21,7 @@ export async function chatStaffRoutes(
     await opts.moderation.requireRoom(input.room_id).catch(() => {
       throw notFound('console.room_not_found');
     });
-    const m = await opts.messages.postNotice(input.room_id, user.id, { type: 103, action: 'warning', target: { id: input.room_id, nick: anchor.nick }, text: input.text });
+    const m = await opts.messages.postNotice(input.room_id, user.id, { type: ImCustomType.NOTICE, action: 'warning', target: { id: input.room_id, nick: anchor.nick }, text: input.text });
     await opts.audit({ actorId: user.id, action: 'room.warn', targetType: 'room', targetId: String(input.room_id), after: { text: input.text, seq: m.seq } });
     return { room_id: input.room_id, seq: m.seq };
   });

@@ -1,4 +1,5 @@
 import { and, between, count, eq, sql, type SQL } from 'drizzle-orm';
+import { ImElemType } from '@livesports/contracts/chat-constants';
 import type { Db } from '../../db/client.ts';
 import { liveRooms } from '../../db/schema/live.ts';
 import { matches } from '../../db/schema/matches.ts';
@@ -46,7 +47,7 @@ export function createDashboardRepo(db: Db) {
       const [row] = await rows<{ n: number }>(
         db,
         sql`select count(*)::int as n from chat_groups g join chat_messages m on m.group_id = g.id and m.seq > g.last_seq - 5000
-            where m.created_at >= ${since.toISOString()}::timestamptz and m.type = 'TIMTextElem'`,
+            where m.created_at >= ${since.toISOString()}::timestamptz and m.type = ${ImElemType.TEXT}`,
       );
       return row?.n ?? 0;
     },

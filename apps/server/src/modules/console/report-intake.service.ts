@@ -1,3 +1,4 @@
+import { ImElemType } from '@livesports/contracts/chat-constants';
 import type { AuthUser } from '../../platform/auth.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { ReportIntakeRepo } from './reports.repo.ts';
@@ -14,7 +15,7 @@ export function createReportIntakeService(deps: { repo: ReportIntakeRepo }) {
       const line = await repo.chatLine(input.room_id, input.seq);
       const author = line && /^\d+$/.test(line.from) ? Number(line.from) : null;
       // Only people's text lines (not notices, not guests' nothing).
-      if (!line || line.type !== 'TIMTextElem' || author == null) throw notFound('content.report_target_missing');
+      if (!line || line.type !== ImElemType.TEXT || author == null) throw notFound('content.report_target_missing');
       if (author === user.id) throw badInput('content.report_self');
       const said = `“${String(line.payload?.text ?? '').slice(0, 200)}” (room ${input.room_id}, #${input.seq})`;
       const detail = input.detail ? `${said} — ${input.detail}` : said;

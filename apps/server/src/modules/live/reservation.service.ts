@@ -1,3 +1,4 @@
+import { type Sport, sportOfType } from '@livesports/contracts/matches-constants';
 import type { Lang } from '@livesports/contracts/messages';
 import type { Reservation } from '@livesports/contracts/live';
 import { RESERVE_MAX_DAYS, RESERVE_MAX_UPCOMING, type UserReserve } from '@livesports/contracts/live-reserve';
@@ -11,10 +12,10 @@ import type { ReservationRepo } from './reservation.repo.ts';
 /** The matches port: one match named in the reader's language (the matches module fills it). */
 export type MatchLookup = (
   /** null: whichever sport the match is (a room's link). */
-  sport: 'football' | 'basketball' | null,
+  sport: Sport | null,
   id: number,
   lang: Lang,
-) => Promise<{ id: number; sport: 'football' | 'basketball'; kickoffAt: Date; status: number; homeName: string; awayName: string; leagueName: string } | null>;
+) => Promise<{ id: number; sport: Sport; kickoffAt: Date; status: number; homeName: string; awayName: string; leagueName: string } | null>;
 
 type Row = NonNullable<Awaited<ReturnType<ReservationRepo['one']>>>;
 
@@ -67,7 +68,7 @@ export function createReservationService(deps: { repo: ReservationRepo; rooms: R
       let matchId: number | null = null;
       if (input.match_id) {
         if (input.sport === 0) throw badInput('live.reserve_sport_invalid');
-        const match = await deps.findMatch(input.sport === 1 ? 'football' : 'basketball', input.match_id, lang);
+        const match = await deps.findMatch(sportOfType(input.sport), input.match_id, lang);
         if (!match) throw notFound('live.match_not_found');
         if (match.status >= MATCH_OVER) throw conflict('live.match_over');
         matchId = match.id;

@@ -1,4 +1,4 @@
-import { type AlertFrame, type FeedEvent, type FeedMatch, type FeedOdds, GOAL_KINDS, isLive, type MatchRow, type Sport } from '@livesports/contracts/matches';
+import { type AlertFrame, type FeedEvent, type FeedMatch, type FeedOdds, GOAL_KINDS, isLive, type MatchRow, SPORTS, type Sport } from '@livesports/contracts/matches';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { OddsValues } from '../../db/schema/matches.ts';
@@ -242,7 +242,7 @@ export function createIngest(deps: IngestDeps): FeedSink {
     return publishRowList(await rows.byIds(ids));
   }
   async function publishRowList(list: MatchRow[]) {
-    for (const sport of ['football', 'basketball'] as Sport[]) {
+    for (const sport of SPORTS) {
       const mine = list.filter((r) => r.sport === sport);
       for (const c of chunks(mine, 100)) await push.publish({ t: 'rows', sport, rows: c });
     }
@@ -354,7 +354,7 @@ export function createIngest(deps: IngestDeps): FeedSink {
   async function publishOdds(saved: Awaited<ReturnType<MatchesRepo['saveOdds']>>, published: MatchRow[] | null, sport?: Sport) {
     if (!saved.length) return;
     const sportOf = new Map((published ?? []).map((r) => [r.id, r.sport]));
-    for (const s of ['football', 'basketball'] as Sport[]) {
+    for (const s of SPORTS) {
       const mine = saved.filter((o) => (sport ?? sportOf.get(o.matchId)) === s).map(toExponent);
       for (const c of chunks(mine, 100)) await push.publish({ t: 'odds', sport: s, rows: c });
     }

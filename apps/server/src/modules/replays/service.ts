@@ -12,7 +12,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { badInput, forbidden, notFound, tooMany } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage.ts';
 import type { ClipRow, ReplayRepo, ReplayRow } from './repo.ts';
-import { ImCustomType } from '@livesports/contracts/chat';
+import { ImCustomType, ImElemType } from '@livesports/contracts/chat';
 
 /** Danmaku a viewer may add to replays per window. */
 const DANMAKU_BURST = 10;
@@ -224,7 +224,7 @@ export function createReplayService(deps: ReplayDeps) {
               from: m.fromIdentifier,
               nick: m.nick,
               type: m.type,
-              text: m.type === 'TIMTextElem' ? (payload.text ?? '') : (payload.data ?? ''),
+              text: m.type === ImElemType.TEXT ? (payload.text ?? '') : (payload.data ?? ''),
               ext: (m.ext as Record<string, unknown> | null) ?? null,
             };
           })

@@ -1,19 +1,10 @@
 import { create } from 'zustand';
+import { DANMAKU_DEFAULTS, type DanmakuSettings } from '@livesports/contracts/chat-constants';
+import { DEFAULT_IMMEDIATELY } from '@livesports/contracts/matches-constants';
 import type { SystemSettings } from '@livesports/contracts/system';
 import { readJSON, writeJSON } from '../lib/storage';
 
 // App-wide state (spec §3 "App state"), only what the site uses now plus the spec's defaults.
-
-export interface DanmakuSettings {
-  show: boolean;
-  area: number;
-  size: number;
-  opacity: number;
-  /** Keep the top of the picture (scoreboard, LIVE badge) clear of danmaku and horns. */
-  avoidTop: boolean;
-}
-/** Spec §9 danmaku defaults, and the top kept clear (as anti-occlusion on the big sites). */
-export const DANMAKU_DEFAULTS: DanmakuSettings = { show: true, area: 3, size: 2, opacity: 100, avoidTop: true };
 
 /** Goal notification settings (spec §3 gameSeting {red, voice, yellow}). */
 export interface GameSetting {
@@ -23,14 +14,8 @@ export interface GameSetting {
 }
 export const GAME_SETTING_DEFAULTS: GameSetting = { red: true, voice: true, yellow: true };
 
-/** Spec §3 immediately {value1..value4}, defaults true, true, false, false. */
-export interface ImmediatelySetting {
-  value1: boolean;
-  value2: boolean;
-  value3: boolean;
-  value4: boolean;
-}
-export const IMMEDIATELY_DEFAULTS: ImmediatelySetting = { value1: true, value2: true, value3: false, value4: false };
+/** Spec §3 immediately {value1..value4}, defaults (DEFAULT_IMMEDIATELY) true, true, false, false. */
+export type ImmediatelySetting = { -readonly [K in keyof typeof DEFAULT_IMMEDIATELY]: boolean };
 
 export const SITE_NAME_FALLBACK = 'LiveSports';
 
@@ -49,7 +34,7 @@ export const useAppStore = create<AppState>((set, get) => ({
   system: null,
   danmakuSystem: { ...DANMAKU_DEFAULTS },
   gameSeting: { ...GAME_SETTING_DEFAULTS, ...readJSON<Partial<GameSetting>>('gameSeting', {}) },
-  immediately: { ...IMMEDIATELY_DEFAULTS, ...readJSON<Partial<ImmediatelySetting>>('immediately', {}) },
+  immediately: { ...DEFAULT_IMMEDIATELY, ...readJSON<Partial<ImmediatelySetting>>('immediately', {}) },
   setSystem: (system) => set({ system }),
   setDanmaku: (d) => set({ danmakuSystem: { ...get().danmakuSystem, ...d } }),
   setGameSeting: (g) => {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FeedEvent, FeedOdds } from '@livesports/contracts/matches';
+import { type FeedEvent, type FeedOdds, SPORTS, type Sport } from '@livesports/contracts/matches';
 import type { Clock } from '../../../platform/clock.ts';
 import type { FeedMatchFull, FeedSink } from '../ingest.ts';
 import type { MatchesRepo } from '../repo.ts';
@@ -18,7 +18,6 @@ export interface MatchFeed {
   stop(): Promise<void>;
 }
 
-type Sport = 'football' | 'basketball';
 type Fixture = FootballFixture | BasketballFixture;
 type Script = FootballScript | BasketballScript;
 
@@ -76,7 +75,7 @@ export function createReplayFeed(opts: ReplayOptions) {
   const { sink, repo, clock } = opts;
   const speed = opts.speed;
   const owner = crypto.randomUUID();
-  const plans: SportPlan[] = (opts.sports ?? ['football', 'basketball']).map((sport) =>
+  const plans: SportPlan[] = (opts.sports ?? SPORTS).map((sport) =>
     sport === 'football'
       ? { sport, gap: 600, length: 2.2 * HOUR, ahead: 250, queues: footballQueues() as Map<string, Fixture[]> }
       : { sport, gap: 1200, length: 2.6 * HOUR, ahead: 150, queues: basketballQueues() as Map<string, Fixture[]> },

@@ -1,14 +1,18 @@
 import { create } from 'zustand';
-import { type Horn, type ImCredential, type ImDirectMessage, type ImEvent, ImCustomType, type ImMessage, type ImServerFrame, imSign, imTouristAccount } from '@livesports/contracts/chat';
+import { type Horn, type ImClientFrame, type ImCredential, type ImDirectMessage, type ImEvent, ImCustomType, type ImMessage, type ImServerFrame, imSign, imTouristAccount } from '@livesports/contracts/chat';
+import { imServerFrame } from '@livesports/contracts/chat-frames';
 import { request } from '@/shared/api/client';
+import { RealtimeConnection } from '@/shared/realtime/connection';
+import { type Ack, RealtimeRequestError } from '@/shared/realtime/pending-requests';
 import { useAuthStore } from '@/shared/stores/auth';
-import { backoffMs, mergeBySeq } from '../lib/seq';
+import { mergeBySeq } from '../lib/seq';
 
 /**
  * The page's one /ws/im connection (spec §1 IM, §7 chat login 500 ms after the room mounts).
  * Gets a credential (member: api/Member/imSign; guest: api/Universal/imTouristAccount), logs in,
- * joins the room group, keeps the last sequence seen and, after a drop, reconnects with backoff
- * and joins again with lastSeq so nothing is lost or repeated (repeats are skipped by seq anyway).
+ * joins the room group, keeps the last sequence seen and, after a drop (the shared realtime
+ * connection reconnects with backoff), joins again with lastSeq so nothing is lost or repeated
+ * (repeats are skipped by seq anyway).
  */
 
 export type ChatStatus = 'idle' | 'connecting' | 'online' | 'offline';
@@ -64,133 +68,76 @@ export function takeFresh(): ImMessage[] {
 
 const wsUrl = () => `${location.origin.replace(/^http/, 'ws')}/ws/im`;
 
+/** Which request an answer belongs to ('sent' answers a send, 'c2c_sent' a c2c; an error names its request). */
+function ackOf(f: ImServerFrame): Ack | null {
+  if (f.type === 'sent') return { kind: 'send', rid: f.rid };
+  if (f.type === 'c2c_sent') return { kind: 'c2c', rid: f.rid };
+  if (f.type === 'error' && (f.request === 'send' || f.request === 'c2c')) return { kind: f.request, rid: f.rid, error: f.msg };
+  return null;
+}
+
+/** null when the server took the request; its error text, or 'offline' (no answer, no socket). */
+const outcome = (p: Promise<unknown>): Promise<string | null> =>
+  p.then(
+    () => null,
+    (e: unknown) => (e instanceof RealtimeRequestError && e.reason === 'refused' ? e.message : 'offline'),
+  );
+
 class ImConnection {
-  private ws: WebSocket | null = null;
   private groupId = 0;
-  private attempt = 0;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private ping: ReturnType<typeof setInterval> | null = null;
-  private closed = true;
-  /** Bumped by every connect; a slower earlier attempt that finishes later gives up. */
-  private gen = 0;
-  private pendingSends: ((err: string | null) => void)[] = [];
-  private pendingDirect: ((err: string | null) => void)[] = [];
+  private readonly conn = new RealtimeConnection<ImServerFrame, ImCredential>({
+    url: wsUrl,
+    schema: imServerFrame,
+    prepare: () => (useAuthStore.getState().islogin ? request(imSign, {}) : request(imTouristAccount, {})),
+    onOpen: (cred) => this.conn.send({ type: 'login', identifier: cred.identifier, userSig: cred.userSig } satisfies ImClientFrame),
+    onFrame: (f) => this.onFrame(f),
+    onStatus: (st) => {
+      // 'open' is not yet 'online': that waits for the room's join.
+      if (st !== 'open') useChatStore.setState({ status: st });
+    },
+    // 4003: the login session ended (sign-out elsewhere, password change, ban). Ask again at
+    // once: the credential call answers "not logged in", which signs the page out, and the
+    // room goes on as a guest's.
+    reconnectAtOnce: (code) => code === 4003,
+    // Keeps proxies from closing an idle socket, and notices a dead one.
+    heartbeat: { frame: { type: 'ping' } satisfies ImClientFrame, everyMs: 25_000, timeoutMs: 10_000 },
+    ackOf,
+  });
 
   open(groupId: number) {
     if (this.groupId !== groupId) useChatStore.setState({ groupId, messages: [], lastSeq: 0, fresh: [], feed: [], error: '', kicked: null });
     this.groupId = groupId;
-    this.closed = false;
-    this.attempt = 0;
-    this.reconnectNow();
+    this.conn.start();
   }
 
   close() {
-    this.closed = true;
-    this.gen++;
-    this.clearTimers();
-    this.ws?.close();
-    this.ws = null;
-    this.failSends('offline');
-    useChatStore.setState({ status: 'idle' });
+    this.conn.stop();
   }
 
   /** Re-logs in with a fresh credential (after login / logout). */
   relogin() {
-    if (!this.closed) this.reconnectNow();
+    if (this.conn.active) this.conn.start();
   }
 
   send(text: string): Promise<string | null> {
-    const ws = this.ws;
-    if (!ws || ws.readyState !== WebSocket.OPEN || useChatStore.getState().status !== 'online') return Promise.resolve('offline');
-    ws.send(JSON.stringify({ type: 'send', groupId: this.groupId, text }));
-    return new Promise((resolve) => this.pendingSends.push(resolve));
+    if (useChatStore.getState().status !== 'online') return Promise.resolve('offline');
+    return outcome(this.conn.request({ type: 'send', groupId: this.groupId, text }));
   }
 
   /** A one-to-one message; resolves with an error text, or null when the server took it. */
   sendDirect(to: number, text: string): Promise<string | null> {
-    const ws = this.ws;
-    if (!ws || ws.readyState !== WebSocket.OPEN || useChatStore.getState().status === 'offline') return Promise.resolve('offline');
-    ws.send(JSON.stringify({ type: 'c2c', to, text }));
-    return new Promise((resolve) => this.pendingDirect.push(resolve));
+    if (useChatStore.getState().status === 'offline') return Promise.resolve('offline');
+    return outcome(this.conn.request({ type: 'c2c', to, text }));
   }
 
-  private clearTimers() {
-    if (this.timer) clearTimeout(this.timer);
-    if (this.ping) clearInterval(this.ping);
-    this.timer = null;
-    this.ping = null;
-  }
-
-  private failSends(msg: string) {
-    for (const r of this.pendingSends.splice(0)) r(msg);
-    for (const r of this.pendingDirect.splice(0)) r(msg);
-  }
-
-  private reconnectNow() {
-    this.clearTimers();
-    const old = this.ws;
-    this.ws = null;
-    old?.close();
-    void this.connect();
-  }
-
-  private scheduleReconnect() {
-    if (this.closed) return;
-    this.clearTimers();
-    useChatStore.setState({ status: 'offline' });
-    this.timer = setTimeout(() => void this.connect(), backoffMs(this.attempt++));
-  }
-
-  private async connect() {
-    const gen = ++this.gen;
-    useChatStore.setState({ status: 'connecting' });
-    let cred: ImCredential;
-    try {
-      cred = useAuthStore.getState().islogin ? await request(imSign, {}) : await request(imTouristAccount, {});
-    } catch {
-      if (gen === this.gen) this.scheduleReconnect();
-      return;
-    }
-    if (this.closed || gen !== this.gen) return;
-    const ws = new WebSocket(wsUrl());
-    this.ws = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'login', identifier: cred.identifier, userSig: cred.userSig }));
-    ws.onmessage = (e) => {
-      if (this.ws !== ws) return;
-      let frame: ImServerFrame;
-      try {
-        frame = JSON.parse(String(e.data)) as ImServerFrame;
-      } catch {
-        return;
-      }
-      this.onFrame(ws, frame);
-    };
-    ws.onclose = (e) => {
-      if (this.ws !== ws) return;
-      this.ws = null;
-      this.failSends('offline');
-      // 4003: the login session ended (sign-out elsewhere, password change, ban). Ask again at
-      // once: the credential call answers "not logged in", which signs the page out, and the
-      // room goes on as a guest's.
-      if (e.code === 4003 && !this.closed) {
-        this.clearTimers();
-        this.attempt = 0;
-        void this.connect();
-        return;
-      }
-      this.scheduleReconnect();
-    };
-  }
-
-  private onFrame(ws: WebSocket, f: ImServerFrame) {
+  private onFrame(f: ImServerFrame) {
     const s = useChatStore.getState();
     switch (f.type) {
       case 'login':
         useChatStore.setState({ guest: f.guest });
-        ws.send(JSON.stringify({ type: 'join', groupId: this.groupId, ...(s.lastSeq > 0 ? { lastSeq: s.lastSeq } : {}) }));
-        if (!f.guest) ws.send('{"type":"c2c_history"}');
-        // Keeps proxies from closing an idle socket.
-        this.ping = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('{"type":"ping"}'), 25_000);
+        // Resumes after the last message this page has, so a reconnect loses and repeats nothing.
+        this.conn.send({ type: 'join', groupId: this.groupId, ...(s.lastSeq > 0 ? { lastSeq: s.lastSeq } : {}) } satisfies ImClientFrame);
+        if (!f.guest) this.conn.send({ type: 'c2c_history' } satisfies ImClientFrame);
         return;
       case 'joined':
       case 'messages': {
@@ -212,7 +159,7 @@ class ImConnection {
         });
         for (const e of events) for (const fn of eventListeners) fn(e);
         if (f.type === 'joined') {
-          this.attempt = 0;
+          this.conn.resetBackoff();
           useChatStore.setState({ status: 'online', error: '', kicked: null });
         }
         return;
@@ -223,11 +170,8 @@ class ImConnection {
         useChatStore.setState({ kicked: { until: f.until, msg: f.msg } });
         return;
       case 'c2c':
-        useChatStore.setState({ direct: addDirect(s.direct, f.message) });
-        return;
       case 'c2c_sent':
         useChatStore.setState({ direct: addDirect(s.direct, f.message) });
-        this.pendingDirect.shift()?.(null);
         return;
       case 'c2c_history':
         useChatStore.setState({ direct: f.messages.reduce(addDirect, s.direct) });
@@ -235,13 +179,9 @@ class ImConnection {
       case 'horn':
         useChatStore.setState({ horns: [...s.horns.filter((h) => h.id !== f.horn.id), f.horn].slice(-HORNS_MAX) });
         return;
-      case 'sent':
-        this.pendingSends.shift()?.(null);
-        return;
       case 'error':
-        if (f.request === 'send') this.pendingSends.shift()?.(f.msg);
-        else if (f.request === 'c2c') this.pendingDirect.shift()?.(f.msg);
-        else useChatStore.setState({ error: f.msg });
+        // Errors of a send or c2c went to their request; others are the room's.
+        if (!ackOf(f)) useChatStore.setState({ error: f.msg });
         return;
       default:
         return;

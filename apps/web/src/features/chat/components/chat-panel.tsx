@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_TEXT_MAX, type ImEvent, type ImMessage } from '@livesports/contracts/chat';
+import { CHAT_TEXT_MAX, type ImEvent, type ImMessage, ImElemType } from '@livesports/contracts/chat';
 import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { readJSON, writeJSON } from '@/shared/lib/storage';
@@ -169,7 +169,7 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
         id: m.from,
         nick: m.nick,
         role: m.from === String(roomId) ? 'anchor' : adminIds.has(m.from) ? 'admin' : undefined,
-        seq: m.type === 'TIMTextElem' ? m.seq : undefined,
+        seq: m.type === ImElemType.TEXT ? m.seq : undefined,
       };
       return (
         <UserMenu roomId={roomId} target={target} myRole={myRole} me={me} onDirect={openDirect}>

@@ -1,7 +1,7 @@
 import { type ReactNode, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntranceEvent, ImEvent, ImMessage, ImNotice } from '@livesports/contracts/chat';
-import { ImCustomType } from '@livesports/contracts/chat';
+import { ImCustomType, ImElemType } from '@livesports/contracts/chat';
 import { NOBLES } from '@livesports/contracts/economy';
 import type { FeedItem } from '../api/im-client';
 import { GuardMark, SenderBadges, nobleColor } from './badges';
@@ -9,7 +9,7 @@ import '@/shared/i18n/messages';
 
 /** payload.data of a custom message, or null when it is not one we know. */
 export function customData(m: ImMessage): { type: number } | null {
-  if (m.type !== 'TIMCustomElem' || !m.payload.data) return null;
+  if (m.type !== ImElemType.CUSTOM || !m.payload.data) return null;
   try {
     const d = JSON.parse(m.payload.data) as { type?: unknown };
     return typeof d.type === 'number' ? (d as { type: number }) : null;
@@ -18,7 +18,7 @@ export function customData(m: ImMessage): { type: number } | null {
   }
 }
 
-export const textOf = (m: ImMessage) => (m.type === 'TIMTextElem' ? (m.payload.text ?? '') : '');
+export const textOf = (m: ImMessage) => (m.type === ImElemType.TEXT ? (m.payload.text ?? '') : '');
 
 /** A person's text message. The name opens the user menu (`nameWrap`). Text is a text node: React escapes it. */
 export function MessageRow({ m, self, nameWrap }: { m: ImMessage; self: boolean; nameWrap: (name: ReactNode) => ReactNode }) {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { ImElemType } from '@livesports/contracts/chat-constants';
 import { useChatStore, takeFresh } from '../api/im-client';
 import { useRoomChat } from '../api/use-room-chat';
 import { FONT_PX } from '../lib/danmaku-settings';
@@ -261,7 +262,7 @@ export function DanmakuLayer({ roomId }: { roomId: number }) {
     const blocked = blockedSet(useChatFilters.getState());
     const out: DanmakuItem[] = [];
     for (const m of items) {
-      const text = m.type === 'TIMTextElem' ? (m.payload.text ?? '') : '';
+      const text = m.type === ImElemType.TEXT ? (m.payload.text ?? '') : '';
       if (text && !blocked.has(m.from)) out.push(toDanmaku({ from: m.from, text, ext: m.ext }, me));
     }
     if (out.length) setBatch({ id: nextBatchId(), items: out });

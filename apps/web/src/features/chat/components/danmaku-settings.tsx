@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DANMAKU_LIMITS } from '@livesports/contracts/chat-constants';
 import { SPEEDS } from '../lib/danmaku-settings';
 import { updateDanmaku, useDanmaku, useDanmakuSpeed } from '../lib/danmaku-store';
 
@@ -72,7 +73,7 @@ export function DanmakuControls() {
             <span>
               {t('danmaku.opacity')} <b>{s.opacity}%</b>
             </span>
-            <input type="range" min={10} max={100} step={5} value={s.opacity} onChange={(e) => updateDanmaku({ opacity: Number(e.target.value) })} />
+            <input type="range" min={DANMAKU_LIMITS.opacity[0]} max={DANMAKU_LIMITS.opacity[1]} step={5} value={s.opacity} onChange={(e) => updateDanmaku({ opacity: Number(e.target.value) })} />
           </label>
           <label className="dm-pop__row">
             <span>{t('danmaku.speed')}</span>

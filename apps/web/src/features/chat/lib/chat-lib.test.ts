@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ImMessage } from '@livesports/contracts/chat';
-import { backoffMs, mergeBySeq } from './seq';
+import { mergeBySeq } from './seq';
 import { LANE_TOP_PX, TOP_CLEAR_FRACTION, laneBand, laneCount, pickLane } from './lanes';
 import { DANMAKU_KEY, SPEED_KEY, loadDanmaku, loadSpeed, saveDanmaku, saveSpeed } from './danmaku-settings';
 
@@ -38,16 +38,6 @@ describe('mergeBySeq', () => {
     );
     expect(r.list.map((m) => m.seq)).toEqual([3, 4, 5]);
     expect(r.lastSeq).toBe(5);
-  });
-});
-
-describe('backoffMs', () => {
-  it('doubles up to 30 s within ±25 % jitter', () => {
-    expect(backoffMs(0, () => 0.5)).toBe(1000);
-    expect(backoffMs(2, () => 0.5)).toBe(4000);
-    expect(backoffMs(20, () => 0.5)).toBe(30_000);
-    expect(backoffMs(0, () => 0)).toBe(750);
-    expect(backoffMs(0, () => 1)).toBe(1250);
   });
 });
 

@@ -1,4 +1,4 @@
-import { DANMAKU_DEFAULTS, type DanmakuSettings } from '@/shared/stores/app';
+import { DANMAKU_DEFAULTS, DANMAKU_LIMITS, type DanmakuSettings } from '@livesports/contracts/chat-constants';
 import { readJSON, writeJSON } from '@/shared/lib/storage';
 
 // Danmaku settings (spec §9 danmakuSystem {show, area, size, opacity}) plus the playback speed,
@@ -16,9 +16,9 @@ export function loadDanmaku(): DanmakuSettings {
   const raw = readJSON<Partial<DanmakuSettings> | null>(DANMAKU_KEY, null) ?? {};
   return {
     show: typeof raw.show === 'boolean' ? raw.show : DANMAKU_DEFAULTS.show,
-    area: clamp(raw.area, 1, 4, DANMAKU_DEFAULTS.area),
-    size: clamp(raw.size, 1, 3, DANMAKU_DEFAULTS.size),
-    opacity: clamp(raw.opacity, 10, 100, DANMAKU_DEFAULTS.opacity),
+    area: clamp(raw.area, ...DANMAKU_LIMITS.area, DANMAKU_DEFAULTS.area),
+    size: clamp(raw.size, ...DANMAKU_LIMITS.size, DANMAKU_DEFAULTS.size),
+    opacity: clamp(raw.opacity, ...DANMAKU_LIMITS.opacity, DANMAKU_DEFAULTS.opacity),
     avoidTop: typeof raw.avoidTop === 'boolean' ? raw.avoidTop : DANMAKU_DEFAULTS.avoidTop,
   };
 }

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { type DanmakuSettings, useAppStore } from '@/shared/stores/app';
+import type { DanmakuSettings } from '@livesports/contracts/chat-constants';
+import { useAppStore } from '@/shared/stores/app';
 import { loadDanmaku, loadSpeed, saveDanmaku, saveSpeed } from './danmaku-settings';
 
 // The settings live in the app store (spec §3 danmakuSystem); this feature loads and saves them.

@@ -20,9 +20,3 @@ export function mergeBySeq(list: ImMessage[], incoming: ImMessage[], lastSeq: nu
   const next = list.concat(fresh);
   return { list: next.length > keep ? next.slice(next.length - keep) : next, lastSeq: seq, fresh };
 }
-
-/** Reconnect wait: 1 s, 2 s, 4 s … up to 30 s, with jitter so a restarted server is not stampeded. */
-export function backoffMs(attempt: number, random = Math.random) {
-  const base = Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
-  return Math.round(base * (0.75 + random() * 0.5));
-}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { Sport } from '@livesports/contracts/matches-constants';
 import { useAppStore } from '@/shared/stores/app';
 import { useCompanies } from '../api/queries';
 import { useLive } from '../live/store';
@@ -18,7 +19,7 @@ function Toggle({ label, checked, onChange, testId }: { label: string; checked: 
  * On a basketball list the football-only options (cards; half-time score and corners) are left out:
  * they change nothing there. The alerts stay: they pop up on every page.
  */
-export function SettingsPanel({ sport = 'football' }: { sport?: 'football' | 'basketball' }) {
+export function SettingsPanel({ sport = 'football' }: { sport?: Sport }) {
   const { t } = useTranslation('matches');
   const show = useAppStore((s) => s.immediately);
   const setShow = useAppStore((s) => s.setImmediately);

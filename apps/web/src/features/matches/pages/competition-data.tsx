@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { type Sport, SportType } from '@livesports/contracts/matches-constants';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import '../locales';
@@ -17,10 +18,10 @@ const TABS = ['standings', 'fixtures', 'results'] as const;
 const LIMIT = 30;
 
 /** /base-football and /base-basketball: every competition's tables, fixtures and results, by season. */
-export function CompetitionDataPage({ sport }: { sport: 'football' | 'basketball' }) {
+export function CompetitionDataPage({ sport }: { sport: Sport }) {
   const { t, i18n } = useTranslation('matches');
   const [params, setParams] = useSearchParams();
-  const type = sport === 'football' ? 1 : 2;
+  const type = SportType[sport];
   const comps = useQuery(competitionsQuery(type, 1));
   const id = Number(params.get('id')) || comps.data?.[0]?.id || 0;
   const comp = comps.data?.find((c) => c.id === id);

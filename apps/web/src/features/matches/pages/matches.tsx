@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import '../locales';
 import '../matches.css';
 import { useQuery } from '@tanstack/react-query';
+import { type Sport, SportType } from '@livesports/contracts/matches-constants';
 import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -16,12 +17,12 @@ const TABS = ['all', 'live', 'upcoming', 'finished', 'collected'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /football and /basketball: live, upcoming and finished matches by competition, live without reload. */
-export function MatchesPage({ sport }: { sport: 'football' | 'basketball' }) {
+export function MatchesPage({ sport }: { sport: Sport }) {
   const { t, i18n } = useTranslation('matches');
   const [params, setParams] = useSearchParams();
   const islogin = useAuthStore((s) => s.islogin);
   const openLogin = useLoginDialog((s) => s.openLogin);
-  const type = sport === 'football' ? 1 : 2;
+  const type = SportType[sport];
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'all';
   const competition = Number(params.get('competition')) || undefined;
   const comps = useQuery(competitionsQuery(type));

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ImElemType } from '@livesports/contracts/chat-constants';
 import type { GiftEvent } from '@livesports/contracts/economy-gifts';
 import { TIMELINE_WINDOW_SECONDS, type ReplayDetail, type ReplayTimeline } from '@livesports/contracts/replays';
 import { livePage } from '@/config/paths';
@@ -65,7 +66,7 @@ function useLines(replay: ReplayDetail | undefined, time: number, extra: ReplayL
     const add = (tl: ReplayTimeline | undefined) => {
       if (!tl) return;
       for (const m of tl.messages)
-        if (m.type === 'TIMTextElem' && m.text && !seen.has(`m${m.seq}`)) {
+        if (m.type === ImElemType.TEXT && m.text && !seen.has(`m${m.seq}`)) {
           seen.add(`m${m.seq}`);
           out.push({ key: `m${m.seq}`, t: m.t, from: m.from, nick: m.nick, text: m.text, ext: m.ext });
         }

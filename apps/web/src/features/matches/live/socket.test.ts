@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
+import { type MatchRow, SocketCode, matchRowSchema } from '@livesports/contracts/matches';
+import { useLive } from './store';
+
+// The score socket against a scripted server: register and subscribe on open, a snapshot applied,
+// a frame off the contract skipped, and after a drop a new socket that registers again and gets
+// a fresh snapshot.
+
+class FakeSocket {
+  static OPEN = 1;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: Record<string, unknown>[] = [];
+  onopen?: () => void;
+  onmessage?: (e: { data: string }) => void;
+  onclose?: (e: { code: number }) => void;
+  constructor(public url: string) {
+    FakeSocket.all.push(this);
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose?.({ code: 1006 });
+  }
+  receive(frame: unknown) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+}
+
+/** A row that satisfies the contract: every field at a neutral value. */
+function validRow(id: number, home_score: number): MatchRow {
+  const neutral = (s: z.ZodType): unknown => {
+    const def = (s as unknown as { def: { type: string; entries?: Record<string, string> } }).def;
+    if (def.type === 'number') return 0;
+    if (def.type === 'string') return '';
+    if (def.type === 'boolean') return false;
+    if (def.type === 'array') return [];
+    if (def.type === 'nullable') return null;
+    if (def.type === 'enum') return Object.values(def.entries!)[0];
+    throw new Error(`no neutral value for ${def.type}`);
+  };
+  const row = Object.fromEntries(Object.entries(matchRowSchema.shape).map(([k, s]) => [k, neutral(s as z.ZodType)]));
+  return { ...row, id, sourceid: id, rev: 1, home_score } as MatchRow;
+}
+
+const snapshot = (rows: MatchRow[]) => ({ code: SocketCode.DATA, msg: '', data: { type: 'football_match', snapshot: true, list: rows } });
+
+describe('score socket', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.useFakeTimers();
+    useLive.setState({ rows: {}, exponents: {}, alerts: [], connected: false });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('registers, applies the snapshot, skips a bad frame, and after a drop registers again for a new snapshot', async () => {
+    const { ensureScoreSocket, onAlert } = await import('./socket');
+    const alerts: unknown[] = [];
+    onAlert((a) => alerts.push(a));
+    ensureScoreSocket();
+    await vi.advanceTimersByTimeAsync(0);
+    const ws = FakeSocket.all[0];
+    expect(ws.url).toMatch(/^ws:\/\/.+\/ws\/score$/);
+    ws.open();
+    expect(ws.sent.map((f) => f.type)).toEqual(['register', 'classify']);
+    expect(useLive.getState().connected).toBe(true);
+
+    ws.receive({ code: SocketCode.REGISTERED, msg: 'register success', data: { client_id: 'x' } });
+    ws.receive(snapshot([validRow(7, 1)]));
+    expect(useLive.getState().rows[7].home_score).toBe(1);
+    // Off the contract (a row without its fields): skipped, what we have stays.
+    ws.receive({ code: SocketCode.DATA, msg: '', data: { type: 'football_match', snapshot: true, list: [{ id: 7, rev: 9 }] } });
+    expect(useLive.getState().rows[7].home_score).toBe(1);
+    // An alert reaches its listeners.
+    const goal = {
+      type: 'goal',
+      match_id: 7,
+      sport: 'football',
+      iszhu: 1,
+      match_str: "12'",
+      player: 'P',
+      home_team_name_zh: 'a',
+      away_team_name_zh: 'b',
+      home_team_name_en: 'a',
+      away_team_name_en: 'b',
+      home_team_name_es: 'a',
+      away_team_name_es: 'b',
+      home_score: 2,
+      away_score: 0,
+      event_id: 3,
+    };
+    ws.receive({ code: SocketCode.DATA, msg: '', data: goal });
+    expect(alerts).toEqual([goal]);
+
+    ws.drop();
+    expect(useLive.getState().connected).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    const again = FakeSocket.all[1];
+    expect(again).toBeDefined();
+    again.open();
+    expect(again.sent.map((f) => f.type)).toEqual(['register', 'classify']);
+    again.receive(snapshot([validRow(7, 3)]));
+    expect(useLive.getState().rows[7].home_score).toBe(3);
+  });
+});
