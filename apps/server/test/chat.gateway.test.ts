@@ -145,8 +145,11 @@ describe('rooms', () => {
     }
     a.send({ type: 'send', groupId: room, text: '  Goal!  ' });
     expect(await a.next((f) => f.type === 'sent')).toEqual({ type: 'sent', groupId: room, seq: 1 });
-    a.send({ type: 'send', groupId: room, text: 'What a <b>strike</b>' });
-    await a.next((f) => f.type === 'sent' && f.seq === 2);
+    // A request id comes back on the answer, so a client can match it (web shared/realtime).
+    a.send({ type: 'send', groupId: room, text: 'What a <b>strike</b>', rid: 41 });
+    expect(await a.next((f) => f.type === 'sent' && f.seq === 2)).toEqual({ type: 'sent', groupId: room, seq: 2, rid: 41 });
+    guest.send({ type: 'send', groupId: room, text: 'me too', rid: 7 });
+    expect(await guest.next((f) => f.type === 'error' && f.request === 'send')).toMatchObject({ rid: 7 });
     const live = await guest.next((f) => f.type === 'messages' && f.messages.some((m: any) => m.seq === 2));
     expect(live.messages.at(-1)).toMatchObject({ groupId: room, seq: 2, from: String(alice.id), nick: alice.nickname, type: 'TIMTextElem', payload: { text: 'What a <b>strike</b>' } });
     await guest.next((f) => f.type === 'messages' && f.messages.some((m: any) => m.seq === 1));

@@ -31,11 +31,15 @@ export function write(c: Client, data: PreparedFrame | ImServerFrame) {
   else c.ws.send(JSON.stringify(data));
 }
 
-/** Answers a refused frame with the localized message. */
-export const fail = (c: Client, request: string, key: string, params?: Record<string, string | number>) => write(c, { type: 'error', msg: localize(c.req, key, params), request });
+/** The client's request id, echoed on the answer so it can match it (absent when the client sent none). */
+export const echo = (rid: number | undefined) => (rid === undefined ? {} : { rid });
+
+/** Answers a refused frame with the localized message (and the frame's request id, if any). */
+export const fail = (c: Client, request: string, key: string, params?: Record<string, string | number>, rid?: number) =>
+  write(c, { type: 'error', msg: localize(c.req, key, params), request, ...echo(rid) });
 
 /** A domain refusal (AppError) is answered to the client; anything else is a bug and goes up. */
-export const failWith = (c: Client, request: string, err: unknown) => {
-  if (err instanceof AppError) return fail(c, request, err.key, err.params);
+export const failWith = (c: Client, request: string, err: unknown, rid?: number) => {
+  if (err instanceof AppError) return fail(c, request, err.key, err.params, rid);
   throw err;
 };

@@ -5,7 +5,7 @@ import type { ChatCredentials, ChatIdentity } from '../credentials.ts';
 import type { DirectService } from '../direct.service.ts';
 import type { MessagesService } from '../messages.service.ts';
 import { type ModerationService, formatUntil } from '../moderation.service.ts';
-import { type Client, fail, failWith, write } from './client.ts';
+import { type Client, echo, fail, failWith, write } from './client.ts';
 import type { GatewayMembers } from './members.ts';
 import type { RoomGroups } from './room-groups.ts';
 
@@ -63,23 +63,23 @@ async function join(deps: FrameDeps, c: Client, identity: ChatIdentity, { groupI
   if (userId !== null && lastSeq === undefined) void deps.rooms.announceEntrance(userId, groupId).catch((err) => deps.log.warn({ err }, 'entrance not announced'));
 }
 
-async function send(deps: FrameDeps, c: Client, identity: ChatIdentity, { groupId, text }: Frame<'send'>) {
-  if (identity.userId === null) return fail(c, 'send', 'auth.login_first');
-  if (!c.groups.has(groupId)) return fail(c, 'send', 'chat.not_joined');
+async function send(deps: FrameDeps, c: Client, identity: ChatIdentity, { groupId, text, rid }: Frame<'send'>) {
+  if (identity.userId === null) return fail(c, 'send', 'auth.login_first', undefined, rid);
+  if (!c.groups.has(groupId)) return fail(c, 'send', 'chat.not_joined', undefined, rid);
   try {
     const m = await deps.messages.postText(identity.userId, groupId, text);
-    write(c, { type: 'sent', groupId, seq: m.seq });
+    write(c, { type: 'sent', groupId, seq: m.seq, ...echo(rid) });
   } catch (err) {
-    failWith(c, 'send', err);
+    failWith(c, 'send', err, rid);
   }
 }
 
-async function sendDirect(deps: FrameDeps, c: Client, identity: ChatIdentity, { to, text }: Frame<'c2c'>) {
+async function sendDirect(deps: FrameDeps, c: Client, identity: ChatIdentity, { to, text, rid }: Frame<'c2c'>) {
   try {
     const message = await deps.direct.send(identity.userId, to, text);
-    write(c, { type: 'c2c_sent', id: message.id, message });
+    write(c, { type: 'c2c_sent', id: message.id, message, ...echo(rid) });
   } catch (err) {
-    failWith(c, 'c2c', err);
+    failWith(c, 'c2c', err, rid);
   }
 }
 
