@@ -24,9 +24,12 @@ const TABS = [
 export function PostFeed({ uid, tab = 0, followSlot }: { uid?: number; tab?: 0 | 1 | 2; followSlot?: (post: Post) => ReactNode }) {
   const { t } = useTranslation('circle');
   const { data, isLoading, fetchNextPage, hasNextPage, isFetchingNextPage } = usePosts({ uid, tab });
+  const islogin = useAuthStore((s) => s.islogin);
   if (isLoading) return <Spinner />;
   const posts = data?.pages.flatMap((p) => p.list) ?? [];
-  if (!posts.length) return <EmptyState icon={<IconUsers size={40} />} title={tab === 2 ? t('emptyFollowing') : t('empty')} text={tab === 2 ? t('emptyFollowingText') : t('emptyText')} />;
+  // "Write the first post above" only where the composer is above: the circle itself, not a personal space.
+  const text = tab === 2 ? t('emptyFollowingText') : uid !== undefined ? t('emptyPersonText') : islogin ? t('emptyText') : t('emptyTextGuest');
+  if (!posts.length) return <EmptyState icon={<IconUsers size={40} />} title={tab === 2 ? t('emptyFollowing') : t('empty')} text={text} />;
   return (
     <div className="post-feed" data-testid="post-feed">
       {posts.map((p) => (
