@@ -156,7 +156,14 @@ export const liveModule = fp(
     }
 
     const publishers: LocalPublisher[] = [];
-    app.decorate('live', { rooms, applications, reservations, addLocalPublisher: (p: LocalPublisher) => void publishers.push(p), matchOf: (roomId: number, at: Date) => links.matchOf(roomId, at), seeViewer: (roomId: number, who: string) => viewers.touchHls(roomId, who) });
+    app.decorate('live', {
+      rooms,
+      applications,
+      reservations,
+      addLocalPublisher: (p: LocalPublisher) => void publishers.push(p),
+      matchOf: (roomId: number, at: Date) => links.matchOf(roomId, at),
+      seeViewer: (roomId: number, who: string) => viewers.touchHls(roomId, who),
+    });
 
     await app.register(liveRoutes, { applications, rooms, reservations, links });
     await app.register(playRoutes, { ingest, viewers, secret, clock });
