@@ -23,14 +23,14 @@ test('register with the mailed code and the slider, then log in and out', async 
   await page.getByTestId('login-code').fill(code);
   await page.getByTestId('login-submit').click();
   await solveSlider(page);
-  await expect(page.getByTestId('toast').filter({ hasText: 'register success' })).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Registered' })).toBeVisible();
 
   // Back in password-login mode with the address kept: log in through the slider again.
   await expect(page.getByTestId('login-email')).toHaveValue(email);
   await page.getByTestId('login-password').fill('goal2026');
   await page.getByTestId('login-submit').click();
   await solveSlider(page);
-  await expect(page.getByTestId('toast').filter({ hasText: 'successful login' })).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Logged in' })).toBeVisible();
   await expect(page.getByTestId('header-avatar')).toBeVisible();
   expect((await page.context().cookies()).find((c) => c.name === 'token')?.value).toBeTruthy();
 
@@ -51,7 +51,7 @@ test('bad input in the login form is refused with the spec messages, nothing sen
   await expect(page.getByTestId('login-dialog')).toContainText('Please enter your email');
   await page.getByTestId('login-email').fill('someone@example.com');
   await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('login-dialog')).toContainText('please password!');
+  await expect(page.getByTestId('login-dialog')).toContainText('Please enter your password');
   expect(sent).toHaveLength(0);
 });
 
@@ -95,7 +95,7 @@ test('code 700: a session ended elsewhere clears the user and says so once', asy
   // The session ends on the server (as after a password reset on another device).
   await api(request, 'POST', '/api/Member/SignOut', {}, user.token);
   await page.goto('/member?type=0');
-  await expect(page.getByTestId('toast').filter({ hasText: 'Please login first' })).toHaveCount(1);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Please log in first' })).toHaveCount(1);
   await expect(page.getByTestId('header-login')).toBeVisible();
 });
 
@@ -107,7 +107,7 @@ test('the language of the 700 notice follows the interface (es)', async ({ page,
   await expect(page.getByTestId('header-avatar')).toBeVisible();
   await api(request, 'POST', '/api/Member/SignOut', {}, user.token);
   await page.goto('/member?type=0');
-  await expect(page.getByTestId('toast').filter({ hasText: 'Por favor inicie sesión primero' })).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Inicie sesión primero, por favor' })).toBeVisible();
 });
 
 test('personal center: change nickname, set a payment password, change the login password', async ({ page, context, request, baseURL }) => {
@@ -124,7 +124,7 @@ test('personal center: change nickname, set a payment password, change the login
   await page.getByTestId('pay-password').fill('123456');
   await page.getByTestId('pay-confirm').fill('123457');
   await page.getByTestId('pay-save').click();
-  await expect(page.getByText(/Please enter the same password|the two passwords do not match, please check!/).first()).toBeVisible();
+  await expect(page.getByText(/Please enter the same password|The two passwords do not match/).first()).toBeVisible();
   await page.getByTestId('pay-confirm').fill('123456');
   await page.getByTestId('pay-save').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Payment password saved' })).toBeVisible();
@@ -138,7 +138,7 @@ test('personal center: change nickname, set a payment password, change the login
   await expect(page.getByTestId('toast').filter({ hasText: 'The current password is incorrect' })).toBeVisible();
   await page.getByTestId('login-password-old').fill(user.password);
   await page.getByTestId('login-password-save').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'password modified successfully' })).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Password changed' })).toBeVisible();
   await expect(page.getByTestId('header-avatar')).toBeVisible();
 });
 

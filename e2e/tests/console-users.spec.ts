@@ -50,7 +50,7 @@ test('a banned member watching a room is signed out within seconds and cannot lo
   await expect(dialog.getByRole('radio', { name: /^Ban/ })).toBeChecked();
   // The reason is required, with the server's own message.
   await dialog.getByTestId('sanction-submit').click();
-  await expect(dialog.getByTestId('sanction-error')).toHaveText('Give a reason');
+  await expect(dialog.getByTestId('sanction-error')).toHaveText('Please give a reason');
   await dialog.locator('input[name=duration]').fill('2');
   await dialog.locator('select[name=unit]').selectOption('days');
   await dialog.locator('textarea[name=reason]').fill('Match fixing in chat');

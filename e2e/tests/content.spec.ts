@@ -59,7 +59,7 @@ test('a writer publishes a headline with a cover and a paused-and-resumed video;
 
   // A text file named like a video is refused by content, with the spec message.
   await page.getByTestId('article-video-input').setInputFiles({ name: 'match.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a video at all '.repeat(50)) });
-  await expect(page.getByTestId('article-video-error')).toHaveText('Please upload a valid video format');
+  await expect(page.getByTestId('article-video-error')).toHaveText('Please upload a video in a supported format');
 
   await page.getByTestId('article-cover-input').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png() });
   await expect(page.getByTestId('article-cover-progress')).toContainText('Uploaded');

@@ -76,7 +76,7 @@ describe('POST api/user/registered', () => {
     const email = uniqueEmail();
     const code = await codeFor(email);
     const res = await call(app, api.registered, { mobile: email, code, password: 'abc123', ticket: await captchaTicket(app) });
-    expect(res).toMatchObject({ status: 200, code: 200, msg: 'register success', data: null });
+    expect(res).toMatchObject({ status: 200, code: 200, msg: 'Registered', data: null });
     const login = await call(app, api.login, { mobile: email, password: 'abc123', ticket: await captchaTicket(app) });
     expect(login.code).toBe(200);
   });
@@ -85,9 +85,9 @@ describe('POST api/user/registered', () => {
     const email = uniqueEmail();
     const ticket = 'x';
     expect((await call(app, api.registered, { mobile: '', code: '123456', password: 'abc123', ticket })).msg).toBe('Please enter your email');
-    expect((await call(app, api.registered, { mobile: email, code: '', password: 'abc123', ticket })).msg).toBe('please code');
+    expect((await call(app, api.registered, { mobile: email, code: '', password: 'abc123', ticket })).msg).toBe('Please enter the code');
     expect((await call(app, api.registered, { mobile: email, code: '12345', password: 'abc123', ticket })).msg).toBe('The code has 6 characters');
-    expect((await call(app, api.registered, { mobile: email, code: '123456', password: '', ticket })).msg).toBe('please password!');
+    expect((await call(app, api.registered, { mobile: email, code: '123456', password: '', ticket })).msg).toBe('Please enter your password');
     expect((await call(app, api.registered, { mobile: email, code: '123456', password: 'abc', ticket })).msg).toBe('Password must be 6-12 letters or digits');
     expect((await call(app, api.registered, { mobile: email, code: '123456', password: 'abcdefghijklm', ticket })).msg).toBe('Password must be 6-12 letters or digits');
     expect((await call(app, api.registered, { mobile: email, code: '123456', password: 'abc 12!', ticket })).msg).toBe('Password must be 6-12 letters or digits');
@@ -149,7 +149,7 @@ describe('POST api/user/login', () => {
   it('answers data.token plus user info and sets the token cookie', async () => {
     const u = await newUser(app);
     const res = await call(app, api.login, { mobile: u.email.toUpperCase(), password: u.password, device_type: 'pc', ticket: await captchaTicket(app) });
-    expect(res).toMatchObject({ code: 200, msg: 'successful login' });
+    expect(res).toMatchObject({ code: 200, msg: 'Logged in' });
     expect(api.login.data.parse(res.data)).toMatchObject({ id: u.id, is_anchor: 0, balance: 0, exp: 0 });
     expect(res.data.token).toMatch(/^[\w-]{40,}$/);
     expect(String(res.headers['set-cookie'])).toContain(`token=${res.data.token}`);
@@ -161,12 +161,12 @@ describe('POST api/user/login', () => {
     const unknown = await call(app, api.login, { mobile: uniqueEmail(), password: 'wrong123', ticket: await captchaTicket(app) });
     expect(wrong).toMatchObject({ code: 1, msg: 'Wrong email or password' });
     expect(unknown.msg).toBe(wrong.msg);
-    expect((await call(app, api.login, { mobile: u.email, password: u.password, ticket: await captchaTicket(app) }, { lang: 'es' })).msg).toBe('inicio de sesión correcto');
+    expect((await call(app, api.login, { mobile: u.email, password: u.password, ticket: await captchaTicket(app) }, { lang: 'es' })).msg).toBe('Sesión iniciada');
   });
 
   it('validates the form and the captcha', async () => {
     expect((await call(app, api.login, { mobile: '', password: 'abc123' })).msg).toBe('Please enter your email');
-    expect((await call(app, api.login, { mobile: uniqueEmail(), password: '' })).msg).toBe('please password!');
+    expect((await call(app, api.login, { mobile: uniqueEmail(), password: '' })).msg).toBe('Please enter your password');
     expect((await call(app, api.login, { mobile: uniqueEmail(), password: '' }, { lang: 'zh' })).msg).toBe('请输入密码！');
     expect((await call(app, api.login, { mobile: uniqueEmail(), password: 'abc123' })).msg).toBe('Please complete the slider verification');
     expect((await call(app, api.login, { mobile: uniqueEmail(), password: 'abc123', ticket: 't', device_type: 'fax' })).msg).toBe('Unsupported device type');
@@ -196,7 +196,7 @@ describe('POST api/user/forgotPassword', () => {
     await call(app, api.getCode, { mobile: u.email, type: 2 });
     const code = await lastMailedCode(app, u.email);
     const res = await call(app, api.forgotPassword, { mobile: u.email, code, password: 'newpass99' });
-    expect(res).toMatchObject({ code: 200, msg: 'password modified successfully' });
+    expect(res).toMatchObject({ code: 200, msg: 'Password changed' });
     expect((await call(app, api.userInfo, {}, { token: u.token })).code).toBe(700);
     expect((await call(app, api.login, { mobile: u.email, password: u.password, ticket: await captchaTicket(app) })).code).toBe(1);
     expect((await call(app, api.login, { mobile: u.email, password: 'newpass99', ticket: await captchaTicket(app) })).code).toBe(200);
@@ -221,7 +221,7 @@ describe('POST api/user/forgotPassword', () => {
 
   it('refuses bad input and unknown addresses', async () => {
     expect((await call(app, api.forgotPassword, { mobile: '', code: '123456', password: 'abc123' })).msg).toBe('Please enter your email');
-    expect((await call(app, api.forgotPassword, { mobile: uniqueEmail(), code: '', password: 'abc123' })).msg).toBe('please code');
+    expect((await call(app, api.forgotPassword, { mobile: uniqueEmail(), code: '', password: 'abc123' })).msg).toBe('Please enter the code');
     expect((await call(app, api.forgotPassword, { mobile: uniqueEmail(), code: '123456', password: '12' })).msg).toBe('Password must be 6-12 letters or digits');
     // An unknown address answers like a wrong code: nothing tells whether it is registered.
     expect((await call(app, api.forgotPassword, { mobile: uniqueEmail(), code: '123456', password: 'abc123' })).msg).toBe('The code is wrong or has expired');
@@ -240,8 +240,8 @@ describe('GET api/user/info and api/Member/info', () => {
 
   it('code 700 without a token or with a bad one, localized', async () => {
     for (const def of [api.userInfo, api.memberInfo]) {
-      expect(await call(app, def, {})).toMatchObject({ status: 401, code: 700, msg: 'Please login first' });
-      expect((await call(app, def, {}, { token: 'nope', lang: 'es' })).msg).toBe('Por favor inicie sesión primero');
+      expect(await call(app, def, {})).toMatchObject({ status: 401, code: 700, msg: 'Please log in first' });
+      expect((await call(app, def, {}, { token: 'nope', lang: 'es' })).msg).toBe('Inicie sesión primero, por favor');
     }
   });
 
@@ -269,7 +269,7 @@ describe('POST api/member/updateInfo', () => {
     expect((await call(app, api.updateInfo, { user_nickname: '  ' }, { token: u.token })).msg).toBe('Please enter a nickname');
     expect((await call(app, api.updateInfo, { user_nickname: 'x'.repeat(21) }, { token: u.token })).msg).toBe('Nickname cannot exceed 20 characters');
     expect((await call(app, api.updateInfo, { signature: 's'.repeat(61) }, { token: u.token })).msg).toBe('Signature cannot exceed 60 characters');
-    expect((await call(app, api.updateInfo, { sex: 7 }, { token: u.token })).msg).toBe('Unknown gender value');
+    expect((await call(app, api.updateInfo, { sex: 7 }, { token: u.token })).msg).toBe('Please choose a gender');
     expect((await call(app, api.updateInfo, { avatar: 'https://evil.example/x.png' }, { token: u.token })).msg).toBe('Please choose an avatar from the list or upload your own');
     expect((await call(app, api.updateInfo, {}, { token: u.token })).msg).toBe('Nothing to update');
     expect((await call(app, api.memberInfo, {}, { token: u.token })).data).toEqual(before);
@@ -339,7 +339,7 @@ describe('POST api/Member/paymentPassword', () => {
     const u = await newUser(app);
     expect((await call(app, api.paymentPassword, { password: '12345', confirm_password: '12345' }, { token: u.token })).msg).toBe('The payment password must be at least 6 digits');
     expect((await call(app, api.paymentPassword, { password: '12345a', confirm_password: '12345a' }, { token: u.token })).msg).toBe('The payment password must be at least 6 digits');
-    expect((await call(app, api.paymentPassword, { password: '123456', confirm_password: '123457' }, { token: u.token })).msg).toBe('the two passwords do not match, please check!');
+    expect((await call(app, api.paymentPassword, { password: '123456', confirm_password: '123457' }, { token: u.token })).msg).toBe('The two passwords do not match');
     expect((await call(app, api.memberInfo, {}, { token: u.token })).data.has_payment_password).toBe(0);
   });
 
@@ -405,7 +405,7 @@ describe('POST api/Member/changePassword', () => {
     const u = await newUser(app);
     const other = await call(app, api.login, { mobile: u.email, password: u.password, ticket: await captchaTicket(app) });
     const res = await call(app, api.changePassword, { old_password: u.password, password: 'fresh2026', confirm_password: 'fresh2026' }, { token: u.token });
-    expect(res).toMatchObject({ code: 200, msg: 'password modified successfully' });
+    expect(res).toMatchObject({ code: 200, msg: 'Password changed' });
     expect((await call(app, api.userInfo, {}, { token: u.token })).code).toBe(200);
     expect((await call(app, api.userInfo, {}, { token: other.data.token })).code).toBe(700);
     expect((await call(app, api.login, { mobile: u.email, password: 'fresh2026', ticket: await captchaTicket(app) })).code).toBe(200);
@@ -418,7 +418,7 @@ describe('POST api/Member/changePassword', () => {
     expect((await call(app, api.changePassword, { old_password: 'wrong999', password: 'fresh2026', confirm_password: 'fresh2026' }, t)).msg).toBe('The current password is incorrect');
     expect((await call(app, api.changePassword, { old_password: u.password, password: 'abc', confirm_password: 'abc' }, t)).msg).toBe('Password must be 6-12 letters or digits');
     expect((await call(app, api.changePassword, { old_password: u.password, password: 'fresh2026', confirm_password: '' }, t)).msg).toBe('Please enter the same password');
-    expect((await call(app, api.changePassword, { old_password: u.password, password: 'fresh2026', confirm_password: 'fresh2027' }, t)).msg).toBe('the two passwords do not match, please check!');
+    expect((await call(app, api.changePassword, { old_password: u.password, password: 'fresh2026', confirm_password: 'fresh2027' }, t)).msg).toBe('The two passwords do not match');
     expect((await call(app, api.login, { mobile: u.email, password: u.password, ticket: await captchaTicket(app) })).code).toBe(200);
   });
 

@@ -49,7 +49,7 @@ describe('chat credentials API', () => {
   });
 
   it('imSign needs a login (code 700, localized)', async () => {
-    expect(await call(app, imSign)).toMatchObject({ status: 401, code: 700, msg: 'Please login first' });
+    expect(await call(app, imSign)).toMatchObject({ status: 401, code: 700, msg: 'Please log in first' });
     expect(await call(app, imSign, {}, { token: 'not-a-token', lang: 'zh' })).toMatchObject({ code: 700, msg: '请先登录' });
   });
 });

@@ -156,7 +156,7 @@ describe('rooms', () => {
     expect(texts(guest.frames, room)).toEqual(['Goal!', 'What a <b>strike</b>']);
 
     guest.send({ type: 'send', groupId: room, text: 'hi' });
-    expect(await guest.next((f) => f.type === 'error' && f.request === 'send')).toMatchObject({ msg: 'Please login first' });
+    expect(await guest.next((f) => f.type === 'error' && f.request === 'send')).toMatchObject({ msg: 'Please log in first' });
 
     // A newcomer gets the history in order.
     const late = await loggedIn(app, url);

@@ -72,7 +72,7 @@ describe('api/Barrage/send and getList', () => {
     });
     expect(await call(app, barrageSend, { room_id: fan.id, text: 'hi' }, { token: fan.token })).toMatchObject({ msg: 'This room does not exist' });
     expect(await call(app, barrageList, { room_id: fan.id })).toMatchObject({ msg: 'This room does not exist' });
-    expect(await call(app, barrageList, { room_id: anchor.id, last_seq: -1 })).toMatchObject({ msg: 'Input error, please check!' });
+    expect(await call(app, barrageList, { room_id: anchor.id, last_seq: -1 })).toMatchObject({ msg: 'Something in the form is not right. Please check it.' });
     expect((await call(app, barrageList, { room_id: anchor.id })).data).toEqual([]);
   });
 
@@ -160,7 +160,7 @@ describe('one-to-one messages', () => {
     const fan = await quickUser(app);
     const guest = await online();
     guest.send({ type: 'c2c', to: fan.id, text: 'hi' });
-    expect((await guest.next((f) => f.type === 'error')).msg).toBe('Please login first');
+    expect((await guest.next((f) => f.type === 'error')).msg).toBe('Please log in first');
     const me = await online(fan.token);
     for (const [to, text, msg] of [
       [fan.id, 'hi', 'You cannot do this to yourself'],

@@ -92,8 +92,8 @@ describe('POST api/Headlines_user/insert', () => {
 
   it('needs login (code 700 before the input is looked at)', async () => {
     const res = await call(app, api.publishArticle, article({ title: 'x' }));
-    expect(res).toMatchObject({ status: 401, code: 700, msg: 'Please login first' });
-    expect((await call(app, api.publishArticle, {}, { lang: 'es' })).msg).toBe('Por favor inicie sesión primero');
+    expect(res).toMatchObject({ status: 401, code: 700, msg: 'Please log in first' });
+    expect((await call(app, api.publishArticle, {}, { lang: 'es' })).msg).toBe('Inicie sesión primero, por favor');
   });
 });
 
@@ -137,12 +137,12 @@ describe('GET api/Portal_post/getList2 and api/Portal_post/detail', () => {
   });
 
   it('bad paging and unknown articles', async () => {
-    expect((await call(app, api.getList2, { page: 0 })).msg).toBe('Input error, please check!');
-    expect((await call(app, api.getList2, { limit: 500 })).msg).toBe('Input error, please check!');
-    expect((await call(app, api.getList2, { hot: 2 })).msg).toBe('Input error, please check!');
+    expect((await call(app, api.getList2, { page: 0 })).msg).toBe('Something in the form is not right. Please check it.');
+    expect((await call(app, api.getList2, { limit: 500 })).msg).toBe('Something in the form is not right. Please check it.');
+    expect((await call(app, api.getList2, { hot: 2 })).msg).toBe('Something in the form is not right. Please check it.');
     const missing = await call(app, api.articleDetail, { id: 999999 });
     expect(missing).toMatchObject({ status: 404, code: 1, msg: 'This article does not exist or was removed' });
-    expect((await call(app, api.articleDetail, { id: 'abc' })).msg).toBe('Input error, please check!');
+    expect((await call(app, api.articleDetail, { id: 'abc' })).msg).toBe('Something in the form is not right. Please check it.');
   });
 });
 
@@ -187,7 +187,7 @@ describe('circle: posts', () => {
     const fresh = await newUser(app);
     expect((await call(app, api.userPostList, { tab: 2 }, { token: fresh.token })).data).toMatchObject({ list: [], total: 0 });
     expect((await call(app, api.userPostList, { tab: 1 })).code).toBe(200);
-    expect((await call(app, api.userPostList, { tab: 5 })).msg).toBe('Input error, please check!');
+    expect((await call(app, api.userPostList, { tab: 5 })).msg).toBe('Something in the form is not right. Please check it.');
   });
 
   it('someone else cannot delete a post; the author can, and it is gone', async () => {
@@ -215,7 +215,7 @@ describe('circle: likes and comments', () => {
     expect((await call(app, api.likePost, { id: postId }, t)).data).toEqual({ is_liked: 0, likes: 0 });
     expect((await call(app, api.likePost, { id: postId, like: 0 }, t)).data).toEqual({ is_liked: 0, likes: 0 });
     expect((await call(app, api.likePost, { id: 999999 }, t)).msg).toBe('This post does not exist or was deleted');
-    expect((await call(app, api.likePost, { id: postId, like: 3 }, t)).msg).toBe('Input error, please check!');
+    expect((await call(app, api.likePost, { id: postId, like: 3 }, t)).msg).toBe('Something in the form is not right. Please check it.');
     expect((await call(app, api.likePost, { id: postId })).code).toBe(700);
   });
 
@@ -278,7 +278,7 @@ describe('POST anchor_dynamics_user/report', () => {
     expect((await call(app, api.report, { type: 'post', id: post.id, reason: 'spam', detail: 'x'.repeat(201) }, t)).msg).toBe('The description cannot exceed 200 characters');
     expect((await call(app, api.report, { type: 'post', id: 999999, reason: 'spam' }, t)).msg).toBe('The reported content does not exist');
     expect((await call(app, api.report, { type: 'post', id: post.id, reason: 'spam' }, { token: writer.token })).msg).toBe('You cannot report your own content');
-    expect((await call(app, api.report, { type: 'user', id: post.id, reason: 'spam' }, t)).msg).toBe('Input error, please check!');
+    expect((await call(app, api.report, { type: 'user', id: post.id, reason: 'spam' }, t)).msg).toBe('Something in the form is not right. Please check it.');
     expect((await call(app, api.report, { type: 'post', id: post.id, reason: 'spam' })).code).toBe(700);
   });
 });

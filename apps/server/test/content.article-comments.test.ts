@@ -48,11 +48,11 @@ describe('POST api/Headlines_user/likes', () => {
 
   it('bad input, unknown articles, and guests', async () => {
     const t = { token: reader.token };
-    expect(await call(app, api.likeArticle, { id: articleId, like: 3 }, t)).toMatchObject({ status: 400, msg: 'Input error, please check!' });
-    expect((await call(app, api.likeArticle, { id: 'abc' }, { ...t, lang: 'es' })).msg).toBe('¡Error de entrada, compruebe!');
+    expect(await call(app, api.likeArticle, { id: articleId, like: 3 }, t)).toMatchObject({ status: 400, msg: 'Something in the form is not right. Please check it.' });
+    expect((await call(app, api.likeArticle, { id: 'abc' }, { ...t, lang: 'es' })).msg).toBe('Hay un dato que no es correcto. Revíselo, por favor.');
     expect(await call(app, api.likeArticle, { id: 999999 }, t)).toMatchObject({ status: 404, msg: 'This article does not exist or was removed' });
     expect((await call(app, api.likeArticle, { id: 999999 }, { ...t, lang: 'zh' })).msg).toBe('文章不存在或已被删除');
-    expect(await call(app, api.likeArticle, { id: articleId })).toMatchObject({ code: 700, msg: 'Please login first' });
+    expect(await call(app, api.likeArticle, { id: articleId })).toMatchObject({ code: 700, msg: 'Please log in first' });
     expect((await call(app, api.articleDetail, { id: articleId })).data.likes).toBe(0);
   });
 });
@@ -81,8 +81,8 @@ describe('POST api/Headlines_user/comment and GET api/Headlines/commentList', ()
     expect((await call(app, api.commentArticle, { id: 999999, content: 'hi' }, t)).msg).toBe('This article does not exist or was removed');
     expect((await call(app, api.commentArticle, { id: articleId, content: 'hi', pid: 999999 }, t)).msg).toBe('This comment does not exist or was deleted');
     expect(await call(app, api.articleCommentList, { id: 999999 })).toMatchObject({ status: 404, msg: 'This article does not exist or was removed' });
-    expect((await call(app, api.articleCommentList, { id: articleId, limit: 51 })).msg).toBe('Input error, please check!');
-    expect(await call(app, api.commentArticle, { id: articleId, content: 'hi' })).toMatchObject({ code: 700, msg: 'Please login first' });
+    expect((await call(app, api.articleCommentList, { id: articleId, limit: 51 })).msg).toBe('Something in the form is not right. Please check it.');
+    expect(await call(app, api.commentArticle, { id: articleId, content: 'hi' })).toMatchObject({ code: 700, msg: 'Please log in first' });
   });
 
   it('a reply must answer a comment of the same thread (not one under a circle post)', async () => {

@@ -23,7 +23,7 @@ describe('tus uploads: who may upload', () => {
   it('needs the upload token of getQiniuToken', async () => {
     const none = await tusCreate(app, { kind: 'cover', size: 100 });
     expect(none.status).toBe(401);
-    expect(none.json).toMatchObject({ code: 700, msg: 'Verification failed, please Login again.' });
+    expect(none.json).toMatchObject({ code: 700, msg: 'Your session has expired. Please log in again.' });
     const forged = await tusCreate(app, { uploadToken: 'eyJ1aWQiOjF9.forged', kind: 'cover', size: 100, lang: 'zh' });
     expect(forged.status).toBe(401);
     expect(forged.json?.msg).toBe('验证失败，请重新登录。');
@@ -61,7 +61,7 @@ describe('tus uploads: limits by size, declared before any byte is sent', () => 
     const ut = await uploadToken(app, alice.token);
     const big = await tusCreate(app, { uploadToken: ut, kind: 'cover', size: COVER_MAX_BYTES + 1, filetype: 'image/png' });
     expect(big.status).toBe(413);
-    expect(big.json?.msg).toBe('The cover image cannot exceed 5MB');
+    expect(big.json?.msg).toBe('The cover image cannot exceed 5 MB');
     expect((await tusCreate(app, { uploadToken: ut, kind: 'cover', size: COVER_MAX_BYTES, filetype: 'image/png' })).status).toBe(201);
   });
 
@@ -69,7 +69,7 @@ describe('tus uploads: limits by size, declared before any byte is sent', () => 
     const ut = await uploadToken(app, alice.token);
     const big = await tusCreate(app, { uploadToken: ut, kind: 'video', size: VIDEO_MAX_BYTES + 1, filetype: 'video/mp4' });
     expect(big.status).toBe(413);
-    expect(big.json?.msg).toBe('Video size cannot exceed 500MB!');
+    expect(big.json?.msg).toBe('The video cannot exceed 500 MB');
     const zh = await tusCreate(app, { uploadToken: ut, kind: 'video', size: VIDEO_MAX_BYTES + 1, lang: 'zh' });
     expect(zh.json?.msg).toBe('视频大小不能超过500MB！');
     expect((await tusCreate(app, { uploadToken: ut, kind: 'video', size: VIDEO_MAX_BYTES, filetype: 'video/mp4' })).status).toBe(201);
@@ -79,7 +79,7 @@ describe('tus uploads: limits by size, declared before any byte is sent', () => 
     const ut = await uploadToken(app, alice.token);
     const pdf = await tusCreate(app, { uploadToken: ut, kind: 'video', size: 1000, filetype: 'application/pdf' });
     expect(pdf.status).toBe(415);
-    expect(pdf.json?.msg).toBe('Please upload a valid video format');
+    expect(pdf.json?.msg).toBe('Please upload a video in a supported format');
     const gif = await tusCreate(app, { uploadToken: ut, kind: 'cover', size: 1000, filetype: 'image/gif' });
     expect(gif.json?.msg).toBe('The cover must be a PNG or JPG image');
   });
@@ -124,7 +124,7 @@ describe('tus uploads: formats by content, not by name', () => {
 
   it('a text file sent as a video is refused with the spec message', async () => {
     const body = Buffer.from('this is not a video '.repeat(500));
-    await expect(upload(app, alice.token, 'video', body, 'video/mp4')).rejects.toThrow(/415.*Please upload a valid video format/);
+    await expect(upload(app, alice.token, 'video', body, 'video/mp4')).rejects.toThrow(/415.*Please upload a video in a supported format/);
   });
 
   it('an MP4 video is kept as sent', async () => {

@@ -60,6 +60,9 @@ describe('demo chatter', () => {
       expect(typeof m.payload.text).toBe('string');
     }
     expect((await messages.history(rooms[1])).length).toBe(offlineBefore);
+    // The fans are the live demo room's audience: each one counts as a viewer there, none offline.
+    expect(await app.live.rooms.online(rooms[0])).toEqual({ num: DEMO_FANS.length });
+    expect(await app.live.rooms.online(rooms[1])).toEqual({ num: 0 });
     // Stopped: nothing more arrives.
     const last = (await messages.history(rooms[0])).at(-1)!.seq;
     await new Promise((r) => setTimeout(r, 150));

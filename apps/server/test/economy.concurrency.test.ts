@@ -82,7 +82,7 @@ describe('concurrency', () => {
       );
     }
     const results = await Promise.all(calls);
-    const unexpected = results.filter((r) => r.code !== 200 && !['Not enough income balance', 'Not enough gold coins, please recharge'].includes(r.msg));
+    const unexpected = results.filter((r) => r.code !== 200 && !['Your income balance is not enough', 'Not enough gold coins, please recharge'].includes(r.msg));
     expect(unexpected).toEqual([]);
     const report = await app.economy.audit(anchors.map((a) => a.id));
     expect(report.drift).toEqual([]);

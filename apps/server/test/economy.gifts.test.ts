@@ -164,7 +164,7 @@ describe('backpack (api/Gift/getUserGiftList) and sends from it', () => {
     expect((await call(app, api.userGiftList, {}, { token: viewer.token })).data).toEqual([]);
     const checkin = await call(app, api.checkIn, {}, { token: viewer.token });
     expect(checkin).toMatchObject({ code: 200, msg: 'Checked in: gifts added to your backpack', data: { gift_id: gift('like').id, num: 5 } });
-    expect((await call(app, api.checkIn, {}, { token: viewer.token })).msg).toBe('Already checked in today, come back tomorrow');
+    expect((await call(app, api.checkIn, {}, { token: viewer.token })).msg).toBe('You have already checked in today. Come back tomorrow');
     const bag = await call(app, api.userGiftList, {}, { token: viewer.token });
     expect(bag.data).toEqual([expect.objectContaining({ code: 'like', num: 5 })]);
 

@@ -249,7 +249,7 @@ describe('api/Order/getList and getTypeList', () => {
     const u = await quickUser(app);
     expect((await call(app, api.orderList, { wallet: 'savings' }, { token: u.token })).msg).toBe('Unknown wallet');
     expect((await call(app, api.orderList, { type: 'bribe' }, { token: u.token })).msg).toBe('Unknown record type');
-    expect((await call(app, api.orderList, { limit: 500 }, { token: u.token })).msg).toBe('Input error, please check!');
+    expect((await call(app, api.orderList, { limit: 500 }, { token: u.token })).msg).toBe('Something in the form is not right. Please check it.');
     expect((await call(app, api.orderList, {})).code).toBe(700);
     expect((await call(app, api.getWallet, {})).code).toBe(700);
   });

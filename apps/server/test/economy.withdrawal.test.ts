@@ -33,7 +33,7 @@ describe('api/Bank_card: bind, getInfo, bindAliPay, getAliPayInfo', () => {
     const u = await quickUser(app);
     expect((await call(app, api.bankCardInfo, {}, { token: u.token })).data).toBeNull();
     const res = await call(app, api.bindBankCard, { name: ' Li Lei ', card_no: '6222-0212-3456-7890', bank_name: 'ICBC', branch: '' }, { token: u.token });
-    expect(res).toMatchObject({ code: 200, msg: 'Bound successfully', data: { name: 'Li Lei', card_no: '**** **** **** 7890', bank_name: 'ICBC' } });
+    expect(res).toMatchObject({ code: 200, msg: 'Account linked', data: { name: 'Li Lei', card_no: '**** **** **** 7890', bank_name: 'ICBC' } });
     await call(app, post(api.bindBankCard), { name: 'Li Lei', card_no: '6222021234561111', bank_name: 'CCB' }, { token: u.token });
     expect((await call(app, api.bankCardInfo, {}, { token: u.token })).data).toMatchObject({ card_no: '**** **** **** 1111', bank_name: 'CCB' });
   });
@@ -122,7 +122,7 @@ describe('rebinding a payout account asks for the payment password', () => {
     const t = { token: anchor.token };
     expect((await call(app, post(api.bindBankCard), { ...card, card_no: '6222020000001111', pay_password: '000000' }, t)).msg).toBe('Wrong payment password, 4 attempts left');
     const res = await call(app, post(api.bindBankCard), { ...card, name: 'Han Meimei', card_no: '6222020000001111', bank_name: 'CCB', pay_password: password }, t);
-    expect(res).toMatchObject({ code: 200, msg: 'Bound successfully', data: { name: 'Han Meimei', bank_name: 'CCB', card_no: '**** **** **** 1111' } });
+    expect(res).toMatchObject({ code: 200, msg: 'Account linked', data: { name: 'Han Meimei', bank_name: 'CCB', card_no: '**** **** **** 1111' } });
     expect(await bank(anchor.token)).toMatchObject({ name: 'Han Meimei', card_no: '**** **** **** 1111' });
     // The count starts again after the right password.
     expect((await call(app, post(api.bindBankCard), { ...card, pay_password: '000000' }, t)).msg).toBe('Wrong payment password, 4 attempts left');
@@ -148,7 +148,7 @@ describe('api/Balance/applyForWithdrawal and withdrawalList', () => {
     const res = await call(app, post(api.applyForWithdrawal), { type: 1, money: 5000, pay_password: password, idempotency_key: key() }, { token: anchor.token });
     expect(res).toMatchObject({
       code: 200,
-      msg: 'Withdrawal submitted, in progress',
+      msg: 'Withdrawal submitted: it is being processed',
       data: { type: 1, money: 5000, payout: 5000, status: 0, status_name: 'In progress', account: '**** **** **** 7890', income: 1570 },
     });
     expect(await wallet(anchor.token)).toMatchObject({ income: 1570, withdrawing: 5000 });
@@ -181,7 +181,7 @@ describe('api/Balance/applyForWithdrawal and withdrawalList', () => {
     expect((await call(app, post(api.applyForWithdrawal), { ...ok, money: 500_001 }, t)).msg).toBe('The maximum single withdrawal is 50,000 coins');
     expect((await call(app, post(api.applyForWithdrawal), { ...ok, pay_password: '' }, t)).msg).toBe('Please enter the payment password');
     expect((await call(app, post(api.applyForWithdrawal), { ...ok, type: 2 }, t)).msg).toBe('Please bind an Alipay account first');
-    expect((await call(app, post(api.applyForWithdrawal), { ...ok, money: 6571 }, t)).msg).toBe('Not enough income balance');
+    expect((await call(app, post(api.applyForWithdrawal), { ...ok, money: 6571 }, t)).msg).toBe('Your income balance is not enough');
     expect((await call(app, post(api.applyForWithdrawal), ok)).code).toBe(700);
     expect((await wallet(anchor.token)).income).toBe(6570);
 
@@ -235,7 +235,7 @@ describe('conversion api/Balance/conversionBalance', () => {
     const ok = await call(app, conversionBalance, { money: 1000, confirm: 1, idempotency_key: k }, t);
     expect(ok).toMatchObject({ code: 200, msg: 'Converted to gold coins', data: { consumption: 1000, income: 5570 } });
     expect((await call(app, post(conversionBalance), { money: 1000, confirm: true, idempotency_key: k }, t)).data).toEqual(ok.data);
-    expect((await call(app, post(conversionBalance), { money: 10_000, confirm: true, idempotency_key: key() }, t)).msg).toBe('Not enough income balance');
+    expect((await call(app, post(conversionBalance), { money: 10_000, confirm: true, idempotency_key: key() }, t)).msg).toBe('Your income balance is not enough');
     expect((await call(app, post(conversionBalance), { money: 0, confirm: true, idempotency_key: key() }, t)).msg).toBe('Please enter a valid amount');
     expect(await wallet(anchor.token)).toMatchObject({ consumption: 1000, income: 5570 });
     const lines = (await call(app, orderList, { type: 'convert' }, t)).data.list;

@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 describe('POST api/Member/getVerifiedInfo', () => {
   it('needs login', async () => {
-    expect(await call(app, anchor.getVerifiedInfo, {})).toMatchObject({ status: 401, code: 700, msg: 'Please login first' });
+    expect(await call(app, anchor.getVerifiedInfo, {})).toMatchObject({ status: 401, code: 700, msg: 'Please log in first' });
   });
 
   it('says a new user never applied and that applications are open', async () => {

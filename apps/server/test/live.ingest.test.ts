@@ -175,6 +175,10 @@ describe.skipIf(!ffmpeg)('RTMP ingest, quality ladder and playback', () => {
       expect(bytes[0]).toBe(0x47);
       expect(bytes[188]).toBe(0x47);
     }
+    // One person fetched the playlists of four levels (as a player changing quality does): one viewer.
+    const online = async () => (await call(app, rooms.getOnlineMemberNum, { room_id: anchor.id })).data.num as number;
+    await until('the FLV probes to leave', async () => (await online()) <= 1, 5000).catch(() => undefined);
+    expect(await online()).toBe(1);
   });
 
   it('room cards show a still of the live picture', async () => {

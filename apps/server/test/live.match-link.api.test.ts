@@ -97,7 +97,7 @@ describe('POST api/Live/setMatch', () => {
 
   it('needs login and an anchor; an anchor only ever changes their own room', async () => {
     const m = await footballMatch({ status: 1, kickoffInHours: 1 });
-    expect(await call(app, link.setRoomMatch, { match_id: m.id })).toMatchObject({ code: 700, msg: 'Please login first' });
+    expect(await call(app, link.setRoomMatch, { match_id: m.id })).toMatchObject({ code: 700, msg: 'Please log in first' });
     expect(await call(app, link.setRoomMatch, { match_id: m.id }, { token: fan.token })).toMatchObject({
       status: 403,
       msg: 'Only anchors can do this. Apply to become an anchor first',

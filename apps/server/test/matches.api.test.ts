@@ -311,7 +311,7 @@ describe('collect and reserve', () => {
     expect((await call(app, api.collect, {}, tk)).msg).toBe('Please choose a match');
     const id = await ingestMatch(app, footballMatch(tag()));
     expect((await call(app, api.collect, { match_id: id, type: 2 }, tk)).msg).toBe('This match is not of the chosen sport');
-    expect((await call(app, api.collect, { match_id: id, status: 5 }, tk)).msg).toBe('Input error, please check!');
+    expect((await call(app, api.collect, { match_id: id, status: 5 }, tk)).msg).toBe('Something in the form is not right. Please check it.');
   });
 
   it('POST api/Live/reserveMatch and reserveMatch2 reserve a match before kick-off', async () => {

@@ -98,7 +98,7 @@ describe('GET api/Search/anchor, api/Search/live, api/Search/article, api/Search
     expect(r.data).toMatchObject({ total: 1, page: 1 });
     expect(ids(r.data.list)).toEqual([anchor.id]);
     expect((await call(app, api.searchAnchor, { name: `Fan_${tag}` })).data.total).toBe(0);
-    expect((await call(app, api.searchAnchor, { name: tag, page: 0 })).msg).toBe('Input error, please check!');
+    expect((await call(app, api.searchAnchor, { name: tag, page: 0 })).msg).toBe('Something in the form is not right. Please check it.');
   });
 
   it('live search: an empty room list in the room shape, and the anchors by that name', async () => {

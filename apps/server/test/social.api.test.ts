@@ -51,8 +51,8 @@ describe('POST api/Member/attention', () => {
     expect((await call(app, api.attention, { id: plain.id, type: 1 }, t)).msg).toBe('This user is not an anchor');
     expect((await call(app, api.attention, { id: plain.id, type: 2 }, t)).msg).toBe('This user has not published any headlines');
     expect((await call(app, api.attention, { id: plain.id, type: 7 }, t)).msg).toBe('Unknown follow type');
-    expect((await call(app, api.attention, { id: 'x', type: 1 }, t)).msg).toBe('Input error, please check!');
-    expect((await call(app, api.attention, { id: plain.id, type: 3, attention: 5 }, t)).msg).toBe('Input error, please check!');
+    expect((await call(app, api.attention, { id: 'x', type: 1 }, t)).msg).toBe('Something in the form is not right. Please check it.');
+    expect((await call(app, api.attention, { id: plain.id, type: 3, attention: 5 }, t)).msg).toBe('Something in the form is not right. Please check it.');
     expect((await call(app, api.attention, { id: plain.id, type: 3 })).code).toBe(700);
   });
 
@@ -94,7 +94,7 @@ describe('GET api/User/attentionList and api/User/watchlistList', () => {
     expect((await call(app, api.watchlistList, {})).code).toBe(700);
     expect((await call(app, api.attentionList, { uid: 999999 })).msg).toBe('This user does not exist');
     expect((await call(app, api.attentionList, { uid: fan.id, type: 9 })).msg).toBe('Unknown follow type');
-    expect((await call(app, api.watchlistList, { uid: fan.id, limit: 0 })).msg).toBe('Input error, please check!');
+    expect((await call(app, api.watchlistList, { uid: fan.id, limit: 0 })).msg).toBe('Something in the form is not right. Please check it.');
   });
 });
 
@@ -109,7 +109,7 @@ describe('GET api/User/getUserInfo', () => {
     expect(guest.data).not.toHaveProperty('mobile');
     expect(guest.data).not.toHaveProperty('email');
     expect((await call(app, api.getUserInfo, { uid: 999999 })).msg).toBe('This user does not exist');
-    expect((await call(app, api.getUserInfo, {})).msg).toBe('Input error, please check!');
+    expect((await call(app, api.getUserInfo, {})).msg).toBe('Something in the form is not right. Please check it.');
   });
 });
 

@@ -45,7 +45,7 @@ describe('POST api/admin/setSystem', () => {
     expect(denied).toMatchObject({ status: 403, code: 1, msg: 'You do not have permission to do this' });
     expect((await call(app, system.setSystem, { key: 'site_icp', value: 'x' })).code).toBe(700);
     const login = await call(admin, account.login, { mobile: adminEmail, password: 'adminpass1' });
-    expect((await call(admin, system.setSystem, { key: 'nope', value: 'x' }, { token: login.data.token })).msg).toBe('Input error, please check!');
+    expect((await call(admin, system.setSystem, { key: 'nope', value: 'x' }, { token: login.data.token })).msg).toBe('Something in the form is not right. Please check it.');
   });
 });
 

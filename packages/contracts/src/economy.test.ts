@@ -7,6 +7,12 @@ describe('economy rules', () => {
     expect(formatCoins(125)).toBe('12.5');
     expect(formatCoins(1_000_000)).toBe('100,000');
     expect(formatCoins(-31)).toBe('-3.1');
+    // For a reader: grouping and decimals of their language.
+    expect(formatCoins(20_005, 'en')).toBe('2,000.5');
+    expect(formatCoins(20_000, 'es')).toBe('2000');
+    expect(formatCoins(130_000, 'es')).toBe('13.000');
+    expect(formatCoins(125, 'es')).toBe('12,5');
+    expect(formatCoins(20_000, 'zh')).toBe('2,000');
     expect(parseCoins('12.5')).toBe(125);
     expect(parseCoins(' 7 ')).toBe(70);
     expect(parseCoins('0.1')).toBe(1);

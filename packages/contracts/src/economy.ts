@@ -7,8 +7,15 @@ import { z } from 'zod';
 /** Tenths per gold coin. */
 export const TENTHS = 10;
 
-/** "12.5" for 125 tenths; whole coins lose the ".0". */
-export function formatCoins(tenths: number): string {
+/**
+ * "12.5" for 125 tenths; whole coins lose the ".0". Written for the reader's language when one is
+ * given (2,000.5 in English, 2000,5 and 13.000 in Spanish): a Spanish reader takes "2,000" for two.
+ */
+export function formatCoins(tenths: number, lang?: string): string {
+  if (lang) {
+    const locale = (MONEY_LOCALES as Record<string, string>)[lang] ?? lang;
+    return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(tenths / TENTHS);
+  }
   const sign = tenths < 0 ? '-' : '';
   const abs = Math.abs(tenths);
   const whole = Math.floor(abs / TENTHS);

@@ -60,7 +60,7 @@ export const roomCardSchema = z.object({
   type: z.number(),
   status: z.number(),
   is_live: z.union([z.literal(0), z.literal(1)]),
-  /** Viewers connected right now (HTTP-FLV and HLS), counted by the media server. */
+  /** Viewers watching right now (HTTP-FLV connections, HLS players by address and browser; the demo rooms also count their demo fans). */
   online: z.number(),
   /** Popularity used for ordering: viewers now, plus the peak of the last session. */
   heat: z.number(),

@@ -36,12 +36,28 @@ describe('message catalogue', () => {
     expect(seen.size).toBe(Object.keys(messages).length);
   });
 
-  it('keeps the spec texts to the letter', () => {
-    expect(translate('en', 'auth.login_first')).toBe('Please login first');
-    expect(translate('es', 'auth.login_first')).toBe('Por favor inicie sesión primero');
-    expect(translate('en', 'auth.verification_failed')).toBe('Verification failed, please Login again.');
-    expect(translate('en', 'auth.password_empty')).toBe('please password!');
-    expect(translate('en', 'auth.passwords_mismatch')).toBe('the two passwords do not match, please check!');
+  it('writes English and Spanish as a person would: capitalised sentences, no shouting (Chinese keeps the spec text)', () => {
+    for (const [key, texts] of Object.entries(messages)) {
+      for (const lang of ['en', 'es'] as const) {
+        const text = texts[lang];
+        // A status word interpolated into a sentence ("This order is already paid.") stays lower case.
+        if (key === 'economy.order_paid' || key === 'economy.order_failed') continue;
+        expect(text, `${key} (${lang})`).not.toMatch(/^[¿¡]?[a-záéíóúñ]/);
+        expect(text, `${key} (${lang})`).not.toMatch(/!$/);
+        expect(text, `${key} (${lang})`).not.toMatch(/\d(MB|GB)\b/);
+      }
+    }
+    expect(translate('en', 'auth.code_empty')).toBe('Please enter the code');
+    expect(translate('en', 'auth.register_success')).toBe('Registered');
+    expect(translate('zh', 'auth.register_success')).toBe('注册成功');
+  });
+
+  it('keeps the spec codes and the Chinese texts, with the English and Spanish rewritten', () => {
+    expect(translate('en', 'auth.login_first')).toBe('Please log in first');
+    expect(translate('es', 'auth.login_first')).toBe('Inicie sesión primero, por favor');
+    expect(translate('en', 'auth.verification_failed')).toBe('Your session has expired. Please log in again.');
+    expect(translate('en', 'auth.password_empty')).toBe('Please enter your password');
+    expect(translate('en', 'auth.passwords_mismatch')).toBe('The two passwords do not match');
     expect(translate('zh', 'common.coming_soon')).toBe('开发中...');
   });
 

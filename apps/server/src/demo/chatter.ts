@@ -114,6 +114,9 @@ export function startDemoChatter(app: FastifyInstance, messages: ChatModule['mes
         ),
       );
     if (!live.length || !cast.fans.length) return;
+    // The demo fans are the demo rooms' audience: each counts as a viewer of every live demo room
+    // (seen again each tick, well within the viewer window), next to the real viewers.
+    for (const r of live) for (const f of cast.fans) app.live.seeViewer(r.id, `demo-fan:${f.userId}`);
     const room = cast.rooms.find((r) => r.roomId === pick(live).id)!;
     const fan = pick(cast.fans);
     await messages.postText(fan.userId, room.roomId, pick(LINES[room.sport][fan.lang]));

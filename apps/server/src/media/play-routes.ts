@@ -128,7 +128,9 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRouteOptions) {
         // The transcoder writes the first playlist after its first segment (about 2 s in).
         return fail(req, reply, 404, 'live.room_offline');
       }
-      opts.viewers.touchHls(roomId, `${auth.token}|${req.ip}`);
+      // One viewer per address and browser: the token differs per quality level, and a player that
+      // changes level (or a page that reloads) must not count twice.
+      opts.viewers.touchHls(roomId, `${req.ip}|${req.headers['user-agent'] ?? ''}`);
       opts.ingest!.notePeak(roomId);
       // Segment URLs are relative; give each the token, since a relative URL drops the query.
       const signed = text.replace(/^(?!#)(\S+)$/gm, `$1?${auth.token}`);

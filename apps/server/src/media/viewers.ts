@@ -55,7 +55,11 @@ export class ViewerCounter {
     };
   }
 
-  /** An HLS playlist request; `who` identifies the viewer (signature + address). */
+  /**
+   * A viewer seen now without a connection to count: an HLS playlist request (`who`: address and
+   * browser, the same for every quality level, so switching level is still one viewer) or a demo
+   * fan in a demo room. Counted for HLS_WINDOW_MS after the last sighting.
+   */
   touchHls(roomId: number, who: string) {
     let m = this.hls.get(roomId);
     if (!m) this.hls.set(roomId, (m = new Map()));

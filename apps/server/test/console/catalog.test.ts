@@ -183,7 +183,7 @@ describe('console: site settings (administrators)', () => {
     expect(await bad({ system: { nope: '1' } })).toBe('Invalid setting (500 characters at most)');
     expect(await bad({ links: [{ name: 'x', url: 'javascript:alert(1)' }] })).toBe('Invalid link address (http(s)://… or /…)');
     expect(await bad({ links: [{ name: '', url: '/x' }] })).toBe('Give the link a name (30 characters at most)');
-    expect(await bad({ announcement: { on: true, text: '', link: '' } })).toBe('Write the announcement');
+    expect(await bad({ announcement: { on: true, text: '', link: '' } })).toBe('Please write the announcement');
     expect(await bad({ banner: { on: true, image: '', link: '', text: '' } })).toBe('A banner needs a picture or a text');
     expect(await bad({ hot: { pinned: ['x'.repeat(21)], hidden: [] } })).toBe('Invalid search word (20 characters at most)');
   });
@@ -204,7 +204,7 @@ describe('console: feeds and media (administrators)', () => {
     expect(status.data.token.origin).toBe('generated');
     expect(status.data.sources.map((x: { source: string }) => x.source)).toEqual(expect.arrayContaining(['replay', 'feed']));
 
-    expect((await call(app, cat.feedRotateToken, {}, { token: s.admin.token, lang: 'en' })).msg).toBe('Give a reason');
+    expect((await call(app, cat.feedRotateToken, {}, { token: s.admin.token, lang: 'en' })).msg).toBe('Please give a reason');
     const rotated = await call(app, cat.feedRotateToken, { reason: 'provider changed' }, { token: s.admin.token });
     expect(rotated.code).toBe(200);
     const token = rotated.data.token as string;

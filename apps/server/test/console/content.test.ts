@@ -117,7 +117,7 @@ describe('console: content (moderators)', () => {
 
   it('refuses bad input with its message, nobody with 700, a viewer with 403', async () => {
     const bad = async (def: Parameters<typeof call>[1], input: Record<string, unknown>) => (await call(app, def, input, { token: s.moderator.token, lang: 'en' })).msg;
-    expect(await bad(cc.contentModerate, { kind: 'post', id: 1, action: 'hide' })).toBe('Give a reason');
+    expect(await bad(cc.contentModerate, { kind: 'post', id: 1, action: 'hide' })).toBe('Please give a reason');
     expect(await bad(cc.contentModerate, { kind: 'post', id: 1, action: 'hide', reason: 'x'.repeat(201) })).toBe('The reason cannot exceed 200 characters');
     expect(await bad(cc.contentModerate, { kind: 'video', id: 1, action: 'hide', reason: 'x' })).toBe('Invalid content type');
     expect(await bad(cc.contentModerate, { kind: 'post', id: 1, action: 'burn', reason: 'x' })).toBe('Invalid action');
@@ -177,10 +177,10 @@ describe('console: live rooms (moderators)', () => {
 
   it('refuses bad input with its message', async () => {
     const bad = async (def: Parameters<typeof call>[1], input: Record<string, unknown>) => (await call(app, def, input, { token: s.moderator.token, lang: 'en' })).msg;
-    expect(await bad(cc.roomEnd, { room_id: anchor.id })).toBe('Give a reason');
+    expect(await bad(cc.roomEnd, { room_id: anchor.id })).toBe('Please give a reason');
     expect(await bad(cc.roomUpdate, { room_id: anchor.id, reason: 'x' })).toBe('Nothing to change');
     expect(await bad(cc.roomUpdate, { room_id: anchor.id, type: 9 })).toBe('Unknown live room category');
-    expect(await bad(cc.roomWarn, { room_id: anchor.id, text: '  ' })).toBe('Write the warning');
+    expect(await bad(cc.roomWarn, { room_id: anchor.id, text: '  ' })).toBe('Please write the warning');
     expect(await bad(cc.roomEnd, { room_id: 2_000_000_000, reason: 'x' })).toBe('That room does not exist');
     expect(await bad(cc.roomWarn, { room_id: s.viewer.id, text: 'hi' })).toBe('That room does not exist');
   });

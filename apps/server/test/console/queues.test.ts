@@ -66,7 +66,7 @@ describe('console queues: anchor applications and withdrawals, audited', () => {
     const history = await call(app, payout.adminWithdrawals, { user_id: earner.id, order: 'oldest' }, { token: s.admin.token });
     expect(history.data.list.map((w: { id: number }) => w.id)).toEqual([w1.id, w2.id]);
     expect((await call(app, payout.adminWithdrawals, { user_id: earner.id }, { token: s.admin.token })).data.list.map((w: { id: number }) => w.id)).toEqual([w2.id, w1.id]);
-    expect((await call(app, payout.adminWithdrawals, { order: 'random' }, { token: s.admin.token, lang: 'en' })).msg).toBe('Input error, please check!');
+    expect((await call(app, payout.adminWithdrawals, { order: 'random' }, { token: s.admin.token, lang: 'en' })).msg).toBe('Something in the form is not right. Please check it.');
 
     await call(app, payout.approveWithdrawal, { id: w1.id }, { token: s.admin.token });
     await call(app, payout.rejectWithdrawal, { id: w2.id, reason: 'Card holder differs' }, { token: s.admin.token });

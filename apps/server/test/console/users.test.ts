@@ -52,12 +52,12 @@ describe('console: users and site-wide sanctions', () => {
     expect((await call(app, u.consoleUserSearch, { q: 'x'.repeat(101) }, { token: s.admin.token, lang: 'en' })).msg).toBe('Search for an id, a nickname or an e-mail of at most 100 characters');
     expect((await call(app, u.consoleUserDetail, { id: 'abc' }, { token: s.admin.token, lang: 'en' })).msg).toBe('Invalid user');
     const missing = await call(app, u.consoleUserDetail, { id: 2_000_000_000 }, { token: s.admin.token, lang: 'en' });
-    expect({ status: missing.status, msg: missing.msg }).toEqual({ status: 404, msg: 'No such user' });
+    expect({ status: missing.status, msg: missing.msg }).toEqual({ status: 404, msg: 'This user does not exist' });
     expect((await sanction(s.admin.token, { id: target.id, kind: 'kick', unit: 'hours', duration: 1, reason: 'x' })).msg).toBe('Choose mute or ban');
     expect((await sanction(s.admin.token, { id: target.id, kind: 'mute', unit: 'weeks', duration: 1, reason: 'x' })).msg).toBe('Give a duration of 1 minute to 366 days, or choose permanent');
     expect((await sanction(s.admin.token, { id: target.id, kind: 'mute', unit: 'hours', reason: 'x' })).msg).toBe('Give a duration of 1 minute to 366 days, or choose permanent');
     expect((await sanction(s.admin.token, { id: target.id, kind: 'mute', unit: 'days', duration: 367, reason: 'x' })).msg).toBe('Give a duration of 1 minute to 366 days, or choose permanent');
-    expect((await sanction(s.admin.token, { id: target.id, kind: 'mute', unit: 'days', duration: 1, reason: '  ' })).msg).toBe('Give a reason');
+    expect((await sanction(s.admin.token, { id: target.id, kind: 'mute', unit: 'days', duration: 1, reason: '  ' })).msg).toBe('Please give a reason');
     expect((await sanction(s.admin.token, { id: target.id, kind: 'mute', unit: 'days', duration: 1, reason: 'x'.repeat(201) }, 'zh')).msg).toBe('原因最多 200 个字符');
     expect((await lift(s.admin.token, { sanction_id: 0, reason: 'x' }, 'es')).msg).toBe('Sanción no válida');
     for (const c of [u.consoleUserSearch, u.consoleUserDetail, u.consoleUserSanction, u.consoleUserLift, u.consoleUserLedger]) {
@@ -129,7 +129,7 @@ describe('console: users and site-wide sanctions', () => {
     expect(await msg(s.moderator.token, s.moderator.id, 'mute')).toEqual({ status: 403, msg: 'You cannot mute or ban yourself' });
     expect(await msg(s.moderator.token, other.moderator.id, 'mute')).toEqual({ status: 403, msg: 'Only administrators may mute or ban a moderator' });
     const missing = await msg(s.admin.token, 2_000_000_000, 'mute');
-    expect(missing).toEqual({ status: 404, msg: 'No such user' });
+    expect(missing).toEqual({ status: 404, msg: 'This user does not exist' });
     const ok = await sanction(s.moderator.token, { id: target.id, kind: 'mute', unit: 'minutes', duration: 30, reason: 'insults in chat' });
     expect(ok.code).toBe(200);
     expect(ok.msg).toBe('Sanction applied');
@@ -172,7 +172,7 @@ describe('console: users and site-wide sanctions', () => {
     expect(history.data.list[1].lifted_by).toMatchObject({ id: s.admin.id });
 
     // Lifting: the reason is required; then everything works again, and a second lift is refused.
-    expect((await lift(s.moderator.token, { sanction_id: forever.data.id, reason: '' })).msg).toBe('Give a reason');
+    expect((await lift(s.moderator.token, { sanction_id: forever.data.id, reason: '' })).msg).toBe('Please give a reason');
     const lifted = await lift(s.moderator.token, { sanction_id: forever.data.id, reason: 'appeal accepted' });
     expect(lifted.code).toBe(200);
     expect(lifted.msg).toBe('Sanction lifted');

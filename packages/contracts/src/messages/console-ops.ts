@@ -2,7 +2,7 @@ import type { Catalogue } from './catalogue.ts';
 
 /** Messages of the console's content, rooms, catalogue, settings and feed pages (see messages.ts). */
 export const consoleOpsMessages = {
-  'console.reason_required': { en: 'Give a reason', zh: '请填写原因', es: 'Indica un motivo' },
+  'console.reason_required': { en: 'Please give a reason', zh: '请填写原因', es: 'Indique un motivo' },
   'console.kind_invalid': { en: 'Invalid content type', zh: '内容类型无效', es: 'Tipo de contenido no válido' },
   'console.state_invalid': { en: 'Invalid state', zh: '状态无效', es: 'Estado no válido' },
   'console.content_not_found': { en: 'That item does not exist', zh: '该内容不存在', es: 'Ese elemento no existe' },
@@ -11,7 +11,7 @@ export const consoleOpsMessages = {
   'console.content_hidden_already': { en: 'That item is already hidden', zh: '该内容已隐藏', es: 'Ese elemento ya está oculto' },
   'console.feature_hidden': { en: 'Only a visible headline can be featured', zh: '只能推荐可见的头条', es: 'Solo se puede destacar un titular visible' },
   'console.nothing_to_change': { en: 'Nothing to change', zh: '没有要修改的内容', es: 'No hay nada que cambiar' },
-  'console.warning_empty': { en: 'Write the warning', zh: '请填写警告内容', es: 'Escribe el aviso' },
+  'console.warning_empty': { en: 'Please write the warning', zh: '请填写警告内容', es: 'Escriba el aviso' },
   'console.warning_long': { en: 'The warning is too long (200 characters at most)', zh: '警告过长（最多 200 字）', es: 'El aviso es demasiado largo (200 caracteres como máximo)' },
   'console.room_not_found': { en: 'That room does not exist', zh: '该直播间不存在', es: 'Esa sala no existe' },
   'console.gift_code_invalid': {
@@ -23,7 +23,7 @@ export const consoleOpsMessages = {
   'console.gift_name_invalid': {
     en: 'Give the name in each language (30 characters at most)',
     zh: '请填写每种语言的名称（最多 30 字）',
-    es: 'Indica el nombre en cada idioma (30 caracteres como máximo)',
+    es: 'Indique el nombre en cada idioma (30 caracteres como máximo)',
   },
   'console.gift_price_invalid': { en: 'Invalid price', zh: '价格无效', es: 'Precio no válido' },
   'console.gift_effect_invalid': { en: 'Invalid effect', zh: '特效无效', es: 'Efecto no válido' },
@@ -34,12 +34,12 @@ export const consoleOpsMessages = {
   'console.price_invalid': { en: 'Invalid price', zh: '价格无效', es: 'Precio no válido' },
   'console.package_invalid': { en: 'Invalid recharge package', zh: '充值套餐无效', es: 'Paquete de recarga no válido' },
   'console.package_duplicate': { en: 'Two packages have the same number', zh: '套餐编号重复', es: 'Dos paquetes tienen el mismo número' },
-  'console.package_none_active': { en: 'Keep at least one package on sale', zh: '至少保留一个在售套餐', es: 'Deja al menos un paquete a la venta' },
+  'console.package_none_active': { en: 'Keep at least one package on sale', zh: '至少保留一个在售套餐', es: 'Deje al menos un paquete a la venta' },
   'console.coins_invalid': { en: 'Invalid coins (the bonus is part of the coins)', zh: '金币数无效（赠送包含在金币内）', es: 'Monedas no válidas (el extra forma parte de las monedas)' },
   'console.tier_invalid': { en: 'Invalid noble rank', zh: '贵族等级无效', es: 'Rango noble no válido' },
   'console.guard_invalid': { en: 'Invalid guard plan', zh: '守护套餐无效', es: 'Plan de guardián no válido' },
   'console.setting_invalid': { en: 'Invalid setting (500 characters at most)', zh: '设置无效（最多 500 字）', es: 'Ajuste no válido (500 caracteres como máximo)' },
-  'console.link_name_invalid': { en: 'Give the link a name (30 characters at most)', zh: '请填写链接名称（最多 30 字）', es: 'Ponle un nombre al enlace (30 caracteres como máximo)' },
+  'console.link_name_invalid': { en: 'Give the link a name (30 characters at most)', zh: '请填写链接名称（最多 30 字）', es: 'Póngale un nombre al enlace (30 caracteres como máximo)' },
   'console.link_url_invalid': { en: 'Invalid link address (http(s)://… or /…)', zh: '链接地址无效（http(s)://… 或 /…）', es: 'Dirección de enlace no válida (http(s)://… o /…)' },
   'console.links_many': { en: 'Too many links (30 at most)', zh: '链接过多（最多 30 个）', es: 'Demasiados enlaces (30 como máximo)' },
   'console.word_invalid': { en: 'Invalid search word (20 characters at most)', zh: '搜索词无效（最多 20 字）', es: 'Palabra no válida (20 caracteres como máximo)' },
@@ -51,6 +51,6 @@ export const consoleOpsMessages = {
   },
   'console.banner_empty': { en: 'A banner needs a picture or a text', zh: '横幅需要图片或文字', es: 'Un banner necesita una imagen o un texto' },
   'console.announcement_long': { en: 'The announcement is too long (200 characters at most)', zh: '公告过长（最多 200 字）', es: 'El anuncio es demasiado largo (200 caracteres como máximo)' },
-  'console.announcement_empty': { en: 'Write the announcement', zh: '请填写公告内容', es: 'Escribe el anuncio' },
+  'console.announcement_empty': { en: 'Please write the announcement', zh: '请填写公告内容', es: 'Escriba el anuncio' },
   'console.saved': { en: 'Saved', zh: '已保存', es: 'Guardado' },
 } satisfies Catalogue;

@@ -45,10 +45,10 @@ export const economyMessages = {
   // Rules
   'economy.self_gift': { en: 'Anchors are not allowed to gift themselves', zh: '主播不能给自己送礼物', es: 'Los presentadores no pueden regalarse a sí mismos' },
   'economy.self_guard': { en: 'Anchors cannot guard their own room', zh: '主播不能守护自己的直播间', es: 'Los presentadores no pueden proteger su propia sala' },
-  'economy.balance_insufficient': { en: 'Not enough gold coins, please recharge', zh: '金币不足，请充值', es: 'No tiene suficientes monedas, recargue' },
+  'economy.balance_insufficient': { en: 'Not enough gold coins, please recharge', zh: '金币不足，请充值', es: 'No tiene suficientes monedas. Recargue, por favor' },
   'economy.backpack_insufficient': { en: 'Not enough of this gift in your backpack', zh: '背包中该礼物数量不足', es: 'No tiene suficientes de este regalo en la mochila' },
   'economy.noble_lower': { en: 'You already hold a higher noble rank', zh: '您已拥有更高的贵族等级', es: 'Ya tiene un rango noble superior' },
-  'economy.income_insufficient': { en: 'Not enough income balance', zh: '收益余额不足', es: 'Saldo de ingresos insuficiente' },
+  'economy.income_insufficient': { en: 'Your income balance is not enough', zh: '收益余额不足', es: 'Su saldo de ingresos no es suficiente' },
   'economy.pay_password_unset': { en: 'Please set a payment password first', zh: '请先设置支付密码', es: 'Establezca primero una contraseña de pago' },
   'economy.pay_password_wrong': { en: 'Wrong payment password, {{left}} attempts left', zh: '支付密码错误，还可尝试{{left}}次', es: 'Contraseña de pago incorrecta, quedan {{left}} intentos' },
   'economy.pay_password_locked': {
@@ -59,7 +59,7 @@ export const economyMessages = {
   'economy.bank_unbound': { en: 'Please bind a bank card first', zh: '请先绑定银行卡', es: 'Vincule primero una tarjeta bancaria' },
   'economy.alipay_unbound': { en: 'Please bind an Alipay account first', zh: '请先绑定支付宝', es: 'Vincule primero una cuenta de Alipay' },
   'economy.withdrawal_reviewed': { en: 'This withdrawal has already been reviewed', zh: '该提现申请已审核', es: 'Este retiro ya fue revisado' },
-  'economy.checkin_done': { en: 'Already checked in today, come back tomorrow', zh: '今日已签到，明天再来', es: 'Ya se registró hoy, vuelva mañana' },
+  'economy.checkin_done': { en: 'You have already checked in today. Come back tomorrow', zh: '今日已签到，明天再来', es: 'Ya se ha registrado hoy. Vuelva mañana' },
   'economy.nothing_to_claim': { en: 'No rewards to claim yet', zh: '暂无可领取的奖励', es: 'Aún no hay recompensas para reclamar' },
 
   // Success
@@ -67,8 +67,8 @@ export const economyMessages = {
   'economy.guard_bought': { en: 'You are now a guard of this room', zh: '守护开通成功', es: 'Ahora es guardián de esta sala' },
   'economy.noble_bought': { en: 'Noble membership activated', zh: '贵族开通成功', es: 'Membresía noble activada' },
   'economy.converted': { en: 'Converted to gold coins', zh: '兑换成功', es: 'Convertido en monedas' },
-  'economy.withdraw_applied': { en: 'Withdrawal submitted, in progress', zh: '提现申请已提交，处理中', es: 'Retiro enviado, en curso' },
-  'economy.bound': { en: 'Bound successfully', zh: '绑定成功', es: 'Vinculado correctamente' },
+  'economy.withdraw_applied': { en: 'Withdrawal submitted: it is being processed', zh: '提现申请已提交，处理中', es: 'Retiro enviado: se está procesando' },
+  'economy.bound': { en: 'Account linked', zh: '绑定成功', es: 'Cuenta vinculada' },
   'economy.claimed': { en: 'Rewards claimed', zh: '领取成功', es: 'Recompensas reclamadas' },
   'economy.checked_in': { en: 'Checked in: gifts added to your backpack', zh: '签到成功，礼物已放入背包', es: 'Registrado: regalos añadidos a la mochila' },
 

@@ -37,6 +37,8 @@ export interface LiveModule {
   addLocalPublisher(publisher: LocalPublisher): void;
   /** The match a room covers at a moment: the studio's link, else a reserved broadcast of a match. */
   matchOf(roomId: number, at: Date): Promise<number | null>;
+  /** Someone in a room without a stream connection (the demo fans): one viewer for the next 15 s. */
+  seeViewer(roomId: number, who: string): void;
 }
 
 declare module 'fastify' {
@@ -161,7 +163,14 @@ export const liveModule = fp(
     }
 
     const publishers: LocalPublisher[] = [];
-    app.decorate('live', { rooms, applications, reservations, addLocalPublisher: (p: LocalPublisher) => void publishers.push(p), matchOf: (roomId: number, at: Date) => links.matchOf(roomId, at) });
+    app.decorate('live', {
+      rooms,
+      applications,
+      reservations,
+      addLocalPublisher: (p: LocalPublisher) => void publishers.push(p),
+      matchOf: (roomId: number, at: Date) => links.matchOf(roomId, at),
+      seeViewer: (roomId: number, who: string) => viewers.touchHls(roomId, who),
+    });
 
     await app.register(liveRoutes, { applications, rooms, reservations, links });
     await app.register(playRoutes, { ingest, viewers, secret, clock });

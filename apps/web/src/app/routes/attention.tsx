@@ -29,7 +29,7 @@ export function Component() {
         <div className="card">
           <EmptyState
             icon={<IconHeart size={32} />}
-            title={t('reserve.loginTitle')}
+            title={t('attention.loginTitle')}
             text={t('msg:auth.login_first')}
             action={<Button onClick={() => openLogin('login')}>{t('common:login')}</Button>}
           />

@@ -24,15 +24,33 @@ export function useInSiteLinks() {
   );
 }
 
+/** How long after the last resize the window is looked at once more (the screen's size can lag it). */
+export const SETTLE_MS = 250;
+
 /** Spec §1 the other way: a window widened back to 500 px or more leaves for the matching desktop page. */
 export function useLeaveWhenWide() {
   const navigate = useNavigate();
   useEffect(() => {
+    let left = false;
     const check = () => {
-      if (!isNarrow()) navigate(toDesktopPath(window.location.pathname, window.location.search) + window.location.hash, { replace: true });
+      if (left || isNarrow()) return;
+      left = true;
+      navigate(toDesktopPath(window.location.pathname, window.location.search) + window.location.hash, { replace: true });
+    };
+    // The browser may report the screen's new size only after the resize event (an emulated or a
+    // moved window): a phone-sized screen read then would keep a wide window here, so the window
+    // is looked at again once the resizing settles.
+    let timer: number | undefined;
+    const onResize = () => {
+      check();
+      window.clearTimeout(timer);
+      timer = window.setTimeout(check, SETTLE_MS);
     };
     check();
-    window.addEventListener('resize', check);
-    return () => window.removeEventListener('resize', check);
+    window.addEventListener('resize', onResize);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('resize', onResize);
+    };
   }, [navigate]);
 }

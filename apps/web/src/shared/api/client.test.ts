@@ -62,7 +62,7 @@ describe('api client', () => {
     expect(useAuthStore.getState()).toMatchObject({ islogin: false, user: null, token: null });
     expect(document.cookie).not.toContain('token=tok-1');
     expect(localStorage.getItem('userInfo')).toBeNull();
-    expect(toasts().map((t) => t.message)).toEqual(['Please login first']);
+    expect(toasts().map((t) => t.message)).toEqual(['Please log in first']);
 
     vi.advanceTimersByTime(1500);
     await expect(requestRaw('GET', 'api/Member/info')).rejects.toMatchObject({ kind: 'not_logged_in' });
@@ -74,9 +74,9 @@ describe('api client', () => {
   });
 
   it("code 700 shows the server's localized message when it sends one", async () => {
-    mockFetch(() => envelope({ code: 700, msg: 'Por favor inicie sesión primero', data: null }, 401));
+    mockFetch(() => envelope({ code: 700, msg: 'Inicie sesión primero, por favor', data: null }, 401));
     await expect(requestRaw('GET', 'api/Member/info')).rejects.toBeInstanceOf(ApiError);
-    expect(toasts()[0].message).toBe('Por favor inicie sesión primero');
+    expect(toasts()[0].message).toBe('Inicie sesión primero, por favor');
   });
 
   it('times out after 20000 ms', async () => {

@@ -45,7 +45,7 @@ export function checkoutPage(lang: Lang, v: CheckoutView): string {
   <h1>${t('economy.checkout_title')}</h1>
   <p class="note">${t('economy.checkout_note')}</p>
   ${v.error ? `<div class="error" role="alert">${esc(v.error)}</div>` : ''}
-  <div class="item"><span>${t('economy.checkout_item', { coins: formatCoins(v.coins) })}</span><b>${esc(money(v.money, v.currency))}</b></div>
+  <div class="item"><span>${t('economy.checkout_item', { coins: formatCoins(v.coins, lang) })}</span><b>${esc(money(v.money, v.currency))}</b></div>
   <div class="order">${esc(v.orderNo)}</div>
   ${body}
 </main></body></html>`;

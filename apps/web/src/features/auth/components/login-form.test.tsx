@@ -56,7 +56,7 @@ describe('login form validation', () => {
     renderForm('login');
     fireEvent.click(byTestId('login-submit'));
     expect(screen.getByText('Please enter your email')).toBeTruthy();
-    expect(screen.getByText('please password!')).toBeTruthy();
+    expect(screen.getByText('Please enter your password')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -65,8 +65,8 @@ describe('login form validation', () => {
     renderForm('register');
     fireEvent.click(byTestId('login-submit'));
     expect(screen.getByText('Please enter your email')).toBeTruthy();
-    expect(screen.getByText('please code')).toBeTruthy();
-    expect(screen.getByText('please password!')).toBeTruthy();
+    expect(screen.getByText('Please enter the code')).toBeTruthy();
+    expect(screen.getByText('Please enter your password')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -173,8 +173,8 @@ describe('get code button', () => {
 });
 
 describe('login answer', () => {
-  it("a login answer without data is rejected with 'Verification failed, please Login again.'", async () => {
-    mockFetch(() => envelope({ code: 200, msg: 'successful login', data: null }));
+  it("a login answer without data is rejected with 'Your session has expired. Please log in again.'", async () => {
+    mockFetch(() => envelope({ code: 200, msg: 'Logged in', data: null }));
     renderForm('login');
     fireEvent.change(byTestId('login-email'), { target: { value: 'ann@example.com' } });
     fireEvent.change(byTestId('login-password'), { target: { value: 'secret12' } });
@@ -182,7 +182,7 @@ describe('login answer', () => {
       fireEvent.click(byTestId('login-submit'));
     });
     const messages = useToastStore.getState().toasts.map((t) => t.message);
-    expect(messages).toEqual(['Verification failed, please Login again.']);
+    expect(messages).toEqual(['Your session has expired. Please log in again.']);
     expect(document.cookie).not.toContain('token=');
   });
 });

@@ -27,9 +27,12 @@ export function PostFeed({ uid, tab = 0, followSlot }: { uid?: number; tab?: 0 |
   const { t } = useTranslation('circle');
   const all_lang = useAllLang();
   const { data, isLoading, fetchNextPage, hasNextPage, isFetchingNextPage } = usePosts({ uid, tab, all_lang });
+  const islogin = useAuthStore((s) => s.islogin);
   if (isLoading) return <Spinner />;
   const posts = data?.pages.flatMap((p) => p.list) ?? [];
-  if (!posts.length) return <EmptyState icon={<IconUsers size={40} />} title={tab === 2 ? t('emptyFollowing') : t('empty')} text={tab === 2 ? t('emptyFollowingText') : t('emptyText')} />;
+  // "Write the first post above" only where the composer is above: the circle itself, not a personal space.
+  const text = tab === 2 ? t('emptyFollowingText') : uid !== undefined ? t('emptyPersonText') : islogin ? t('emptyText') : t('emptyTextGuest');
+  if (!posts.length) return <EmptyState icon={<IconUsers size={40} />} title={tab === 2 ? t('emptyFollowing') : t('empty')} text={text} />;
   return (
     <div className="post-feed" data-testid="post-feed">
       {posts.map((p) => (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCoins } from '@livesports/contracts/economy';
+import { currentLanguage } from '@/shared/i18n';
 import { MemberType, memberPage } from '@/config/paths';
 import { toast } from '@/shared/stores/toast';
 import { Button } from '@/shared/ui/button';
@@ -44,7 +45,7 @@ export function BackpackPanel() {
                 <img src={g.image} alt="" width={56} height={56} />
                 <strong>{g.name}</strong>
                 <span className="eco-bag__num">×{g.num}</span>
-                <span className="muted">{t('backpack.worth', { coins: formatCoins(g.price) })}</span>
+                <span className="muted">{t('backpack.worth', { coins: formatCoins(g.price, currentLanguage()) })}</span>
               </li>
             ))}
           </ul>

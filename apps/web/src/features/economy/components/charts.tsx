@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatCoins } from '@livesports/contracts/economy';
+import { currentLanguage } from '@/shared/i18n';
 
 /**
  * Daily totals as an SVG area chart with a bar per day (no chart library: a few hundred bytes of
@@ -28,7 +29,7 @@ export function TrendChart({ series, label, width = 320, height = 150 }: { serie
       ))}
       {series.map((s, i) => (
         <rect key={s.day} x={x(i) - w * 0.3} width={w * 0.6} y={y(s.value)} height={Math.max(0, height - pad.bottom - y(s.value))} className="eco-chart__bar">
-          <title>{`${s.day}: ${formatCoins(s.value)}`}</title>
+          <title>{`${s.day}: ${formatCoins(s.value, currentLanguage())}`}</title>
         </rect>
       ))}
       <path d={area} fill={`url(#${id}-fill)`} />

@@ -8,7 +8,7 @@ export function Coins({ value, signed, className, testId }: { value: number; sig
     <span className={['coins', signed && value > 0 && 'coins--in', signed && value < 0 && 'coins--out', className].filter(Boolean).join(' ')} data-testid={testId}>
       <span className="coins__mark" aria-hidden />
       {sign}
-      {formatCoins(value)}
+      {formatCoins(value, currentLanguage())}
     </span>
   );
 }

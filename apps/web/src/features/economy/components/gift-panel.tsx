@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { GIFT_COUNTS, COMBO_WINDOW_MS, formatCoins } from '@livesports/contracts/economy';
+import { currentLanguage } from '@/shared/i18n';
 import type { Gift, GiftEvent, SendGiftResult } from '@livesports/contracts/economy-gifts';
 import { ApiError } from '@/shared/api/client';
 import { useAuthStore } from '@/shared/stores/auth';
@@ -153,7 +154,7 @@ export function GiftPanel({ roomId, onSent, compact, extra, rechargeHref }: Gift
               >
                 <img src={g.image} alt="" width={40} height={40} />
                 <span className="gift-cell__name">{g.name}</span>
-                <span className="gift-cell__price">{source === 'backpack' ? `×${g.num}` : formatCoins(g.price)}</span>
+                <span className="gift-cell__price">{source === 'backpack' ? `×${g.num}` : formatCoins(g.price, currentLanguage())}</span>
               </button>
             </li>
           ))}

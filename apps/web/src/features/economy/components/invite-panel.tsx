@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatCoins } from '@livesports/contracts/economy';
+import { currentLanguage } from '@/shared/i18n';
 import { toast } from '@/shared/stores/toast';
 import { Avatar } from '@/shared/ui/avatar';
 import { Button } from '@/shared/ui/button';
@@ -69,7 +70,7 @@ export function InvitePanel() {
         <p className="muted eco-note">{t('invite.giftPerFriend', { n: d.gifts_unclaimed })}</p>
         {d.bonus && (
           <p className="eco-note" data-testid="invite-bonus">
-            {t('invite.bonus', { name: d.bonus.inviter.user_nickname, coins: formatCoins(d.bonus.amount) })}
+            {t('invite.bonus', { name: d.bonus.inviter.user_nickname, coins: formatCoins(d.bonus.amount, currentLanguage()) })}
             {d.bonus.claimed && <span className="muted"> · {t('invite.claimed')}</span>}
           </p>
         )}
@@ -86,7 +87,7 @@ export function InvitePanel() {
           <div className="eco-meter__bar">
             <span style={{ width: `${poolPct}%` }} />
           </div>
-          <span className="muted">{t('invite.poolLeft', { left: formatCoins(Math.max(0, d.pool.cap - d.pool.granted)), cap: formatCoins(d.pool.cap) })}</span>
+          <span className="muted">{t('invite.poolLeft', { left: formatCoins(Math.max(0, d.pool.cap - d.pool.granted), currentLanguage()), cap: formatCoins(d.pool.cap, currentLanguage()) })}</span>
         </div>
       </div>
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOBLE_MAX_MONTHS, type NobleTier, formatCoins, nobleInfo } from '@livesports/contracts/economy';
+import { currentLanguage } from '@/shared/i18n';
 import { toast } from '@/shared/stores/toast';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
@@ -107,7 +108,7 @@ export function NoblePanel() {
           </div>
         </div>
         <p className="eco-buy-total">
-          {t('noble.total')} <Coins value={price} /> <span className="muted">· {t('noble.balance', { coins: formatCoins(balance) })}</span>
+          {t('noble.total')} <Coins value={price} /> <span className="muted">· {t('noble.balance', { coins: formatCoins(balance, currentLanguage()) })}</span>
         </p>
         {mine && buying && nobleInfo(buying).rank > mineRank && <p className="muted eco-note">{t('noble.upgradeNote')}</p>}
         <div className="form-actions">

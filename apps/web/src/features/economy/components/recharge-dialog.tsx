@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/shared/stores/toast';
 import { Dialog } from '@/shared/ui/dialog';
 import { formatCoins } from '@livesports/contracts/economy';
+import { currentLanguage } from '@/shared/i18n';
 import '../locales';
 import '../economy.css';
 import { RechargePanel } from './recharge-panel';
@@ -19,7 +20,7 @@ export function RechargeDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           orderNo={null}
           mode="popup"
           onPaid={(coins) => {
-            toast.success(t('recharge.paidToast', { coins: formatCoins(coins) }));
+            toast.success(t('recharge.paidToast', { coins: formatCoins(coins, currentLanguage()) }));
             onOpenChange(false);
           }}
         />

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatCoins } from '@livesports/contracts/economy';
+import { currentLanguage } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button';
 import { Spinner } from '@/shared/ui/spinner';
 import { IconAlert, IconCheck } from '@/shared/ui/icons';
@@ -103,7 +104,7 @@ export function RechargePanel({ orderNo, mode = 'page', onPaid }: { orderNo: str
             </span>
             {r.bonus > 0 && (
               <span className="eco-package__split" data-testid={`recharge-split-${r.id}`}>
-                {t('recharge.split', { base: formatCoins(r.coins - r.bonus), bonus: formatCoins(r.bonus) })}
+                {t('recharge.split', { base: formatCoins(r.coins - r.bonus, currentLanguage()), bonus: formatCoins(r.bonus, currentLanguage()) })}
               </span>
             )}
             <span className="eco-package__price">

@@ -25,7 +25,7 @@ describe('withdrawal form (spec §5: method with a bound account, amount, paymen
     expect(validateWithdrawal({ ...ok, text: '1.25' }, t).money).toBe('Please enter a valid amount');
     expect(validateWithdrawal({ ...ok, text: '9.9' }, t).money).toBe('The minimum withdrawal is 10 coins');
     expect(validateWithdrawal({ ...ok, text: '50000.1', income: 10_000_000 }, t).money).toBe('The maximum single withdrawal is 50,000 coins');
-    expect(validateWithdrawal({ ...ok, text: '100.1' }, t).money).toBe('Not enough income balance');
+    expect(validateWithdrawal({ ...ok, text: '100.1' }, t).money).toBe('Your income balance is not enough');
     expect(validateWithdrawal({ ...ok, text: '100' }, t).money).toBeUndefined();
   });
   it('needs the payment password', () => {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { WITHDRAW_MAX, WITHDRAW_MIN, formatCoins, parseCoins } from '@livesports/contracts/economy';
+import { currentLanguage } from '@/shared/i18n';
 import { MemberType, memberPage } from '@/config/paths';
 import { toast } from '@/shared/stores/toast';
 import { Button } from '@/shared/ui/button';
@@ -69,7 +70,7 @@ export function WithdrawForm({ onNeedAccount, onDone }: { onNeedAccount: () => v
         <strong>
           <Coins value={income} />
         </strong>
-        <span className="muted">{t('withdraw.rules', { min: formatCoins(WITHDRAW_MIN), max: formatCoins(WITHDRAW_MAX) })}</span>
+        <span className="muted">{t('withdraw.rules', { min: formatCoins(WITHDRAW_MIN, currentLanguage()), max: formatCoins(WITHDRAW_MAX, currentLanguage()) })}</span>
       </div>
       <div className="field">
         <span className="field__label">{t('withdraw.method')}</span>

@@ -4,6 +4,7 @@ import type { RoomCard as Room } from '@livesports/contracts/live';
 import { livePage } from '@/config/paths';
 import { Avatar } from '@/shared/ui/avatar';
 import { IconBall, IconBasketball, IconGamepad, IconGrid } from '@/shared/ui/icons';
+import { Picture } from '@/shared/ui/picture';
 import { IconEye } from './player/player-icons';
 
 export const TYPE_ICONS: Record<number, React.ReactNode> = {
@@ -20,12 +21,12 @@ export const compact = (n: number) => (n >= 10_000 ? `${(n / 1000).toFixed(0)}k`
 export function RoomCard({ room }: { room: Room }) {
   const { t } = useTranslation('live');
   const live = room.is_live === 1;
-  // The anchor's own cover, else a still of the live picture.
+  // The anchor's own cover, else a still of the live picture; the drawn one until the still exists.
   const picture = room.cover || room.thumb;
   return (
     <Link to={livePage(room.room_id)} className={['room-card', live && 'room-card--live'].filter(Boolean).join(' ')} data-testid={`room-card-${room.room_id}`}>
       <div className={`room-card__cover room-card__cover--t${room.type}`}>
-        {picture ? <img src={picture} alt="" loading="lazy" /> : <span className="room-card__art">{TYPE_ICONS[room.type]}</span>}
+        <Picture src={picture} fallback={<span className="room-card__art">{TYPE_ICONS[room.type]}</span>} />
         {live ? (
           <span className="room-card__live">
             <i className="live-dot" aria-hidden /> {t('card.live')}

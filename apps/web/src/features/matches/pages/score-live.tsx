@@ -8,6 +8,7 @@ import { GOAL_KINDS, isLive } from '@livesports/contracts/matches-constants';
 import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { MatchNotFound } from '../components/match-not-found';
 import { IconBell } from '@/shared/ui/icons';
 import { PageSpinner } from '@/shared/ui/spinner';
 import { useMatchDetail, useRobot, useSeasonTable, useToggle } from '../api/queries';
@@ -206,9 +207,9 @@ export function MatchCentre({
     if (rev && base && rev > base.rev) void refetch();
   }, [rev, base, refetch]);
 
-  if (!id) return <EmptyState title={t('detail.notFound')} />;
+  if (!id) return <MatchNotFound />;
   if (detail.isLoading) return <PageSpinner />;
-  if (!detail.data || !row) return <EmptyState title={t('detail.notFound')} />;
+  if (!detail.data || !row) return <MatchNotFound />;
   const d = detail.data;
   // Basketball games carry no events: their page opens on the statistics.
   const tab = picked ?? (row.sport === 'basketball' && tabs.includes('stats') ? 'stats' : tabs[0]);

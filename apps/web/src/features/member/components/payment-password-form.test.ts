@@ -13,7 +13,7 @@ describe('payment password validation', () => {
   });
   it('asks to repeat it, then checks that both match (spec §8 messages)', () => {
     expect(validatePaymentPassword({ hasOld: false, old: '', password: '123456', confirm: '' }).confirm).toBe('Please enter the same password');
-    expect(validatePaymentPassword({ hasOld: false, old: '', password: '123456', confirm: '123457' }).confirm).toBe('the two passwords do not match, please check!');
+    expect(validatePaymentPassword({ hasOld: false, old: '', password: '123456', confirm: '123457' }).confirm).toBe('The two passwords do not match');
   });
   it('needs the current one when a payment password is set', () => {
     expect(validatePaymentPassword({ hasOld: true, old: '', password: '123456', confirm: '123456' }).old).toBe('Please enter the current payment password');

@@ -27,7 +27,9 @@ export function HotSearches({ variant = 'card', linkTo = searchPage }: { variant
             <li key={w.name}>
               <Link to={linkTo(w.name)} className="hot__item" data-testid="hot-word">
                 <span className={`hot__rank hot__rank--${i < 3 ? 'top' : 'n'}`}>{i + 1}</span>
-                <span className="hot__name">{w.name}</span>
+                <span className="hot__name" title={w.name}>
+                  {w.name}
+                </span>
               </Link>
             </li>
           ))}

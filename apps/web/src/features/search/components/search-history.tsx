@@ -20,7 +20,7 @@ export function SearchHistory() {
       <ul className="search-history__list">
         {words.map((w) => (
           <li key={w} className="chip search-history__chip">
-            <Link to={searchPage(w)} data-testid="history-word">
+            <Link to={searchPage(w)} title={w} data-testid="history-word">
               {w}
             </Link>
             <button type="button" onClick={() => removeHistory(w)} aria-label={t('history.remove', { name: w })}>

@@ -1,12 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ArticleCard, Post } from '@livesports/contracts/content';
 import type { LiveRoomCard } from '@livesports/contracts/search';
 import type { Person } from '@livesports/contracts/social';
+import { livePage } from '@/config/paths';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { IconSearch, IconTv } from '@/shared/ui/icons';
 import { Pager } from '@/shared/ui/pager';
+import { Picture } from '@/shared/ui/picture';
 import { Spinner } from '@/shared/ui/spinner';
 import { addHistory } from '../api/history';
 import { TAB_LIMIT, useSearch, useSearchTab, type SearchTab } from '../api/search';
@@ -27,11 +29,19 @@ const TABS: Tab[] = ['all', 'anchors', 'lives', 'articles', 'posts'];
 
 function DefaultRoom({ room }: { room: LiveRoomCard }) {
   return (
-    <div className="room-card">
-      <img src={room.cover} alt="" />
+    <Link to={livePage(room.room_id)} className="room-card search-room" data-testid={`search-room-${room.room_id}`}>
+      {/* A room without a cover (or whose cover fails) gets a drawn one, never a broken picture. */}
+      <Picture
+        src={room.cover}
+        fallback={
+          <span className="search-room__art" aria-hidden>
+            <IconTv size={28} />
+          </span>
+        }
+      />
       <strong>{room.title}</strong>
       <span className="muted">{room.user_nickname}</span>
-    </div>
+    </Link>
   );
 }
 

@@ -4,10 +4,13 @@ import { FollowType, type Profile } from '@livesports/contracts/social';
 import { Avatar } from '@/shared/ui/avatar';
 import { FollowButton } from './follow-button';
 
-/** Personal space header: who, level, counts, and follow buttons for each thing they are. */
+/** Personal space header: who, level, counts, and one follow button. */
 export function ProfileHeader({ profile }: { profile: Profile }) {
   const { t } = useTranslation('social');
   const as = (type: 1 | 2 | 3) => profile.followed_as.includes(type);
+  // One follow button, for what the person mainly is: an anchor's fans find them among followed
+  // rooms, a writer's among followed writers; any follow brings their posts into the circle feed.
+  const primary = profile.is_anchor === 1 ? FollowType.ANCHOR : profile.is_writer === 1 ? FollowType.WRITER : FollowType.USER;
   return (
     <header className="card profile-header" data-testid="profile-header">
       <Avatar src={profile.avatar} size={88} className="profile-header__avatar" />
@@ -39,9 +42,7 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
       </div>
       {profile.is_mine === 0 && (
         <div className="profile-header__actions">
-          {profile.is_anchor === 1 && <FollowButton uid={profile.id} type={FollowType.ANCHOR} followed={as(1)} size="md" />}
-          {profile.is_writer === 1 && <FollowButton uid={profile.id} type={FollowType.WRITER} followed={as(2)} size="md" />}
-          <FollowButton uid={profile.id} type={FollowType.USER} followed={as(3)} size="md" />
+          <FollowButton uid={profile.id} type={primary} followed={as(primary)} size="md" />
         </div>
       )}
     </header>
