@@ -13,7 +13,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'apps/server/src/db/migrations/**', 'apps/web/dev-dist/**', 'bench/native/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'apps/server/src/db/migrations/**', 'apps/web/dev-dist/**', 'bench/native/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,16 @@
 import { create } from 'zustand';
-import { type Horn, type ImClientFrame, type ImCredential, type ImDirectMessage, type ImEvent, ImCustomType, type ImMessage, type ImServerFrame, imSign, imTouristAccount } from '@livesports/contracts/chat';
+import {
+  type Horn,
+  type ImClientFrame,
+  type ImCredential,
+  type ImDirectMessage,
+  type ImEvent,
+  ImCustomType,
+  type ImMessage,
+  type ImServerFrame,
+  imSign,
+  imTouristAccount,
+} from '@livesports/contracts/chat';
 import { imServerFrame } from '@livesports/contracts/chat-frames';
 import { request } from '@/shared/api/client';
 import { RealtimeConnection } from '@/shared/realtime/connection';
