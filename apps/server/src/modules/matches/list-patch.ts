@@ -68,7 +68,6 @@ export function createListPlaces() {
     size: () => places.size,
   };
 }
-export type ListPlaces = ReturnType<typeof createListPlaces>;
 
 /** The rows of a list with the message's newer rows in their places; the same array when none is in it. */
 export function patchRows(list: MatchRow[], change: unknown): MatchRow[] {
