@@ -1,7 +1,7 @@
 // Debian's nginx as the caching proxy in front of the site, configured and started by the bench
 // (the same configuration README.md "Behind nginx or a CDN" shows). It caches what the site marks
 // cacheable (Cache-Control s-maxage / stale-while-revalidate), never a signed-in caller's answer.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -9,8 +9,17 @@ import path from 'node:path';
 
 export const NGINX = process.env.BENCH_NGINX ?? '/usr/sbin/nginx';
 
-/** Null when nginx is here; otherwise what to do about it. */
+/**
+ * Null when nginx is here (installed from Debian's packages first when it is not and this process
+ * may: root with apt-get, as CI installs chromium and ffmpeg); otherwise what to do about it.
+ */
 export function nginxMissing(): string | null {
+  if (!fs.existsSync(NGINX) && !process.env.BENCH_NGINX && process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
+    console.log('installing nginx-light from Debian (apt-get) for the caching-proxy rows');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx-light'], { stdio: 'ignore', env });
+  }
   return fs.existsSync(NGINX) ? null : `nginx not found at ${NGINX}: install it with \`apt-get install nginx-light\` (or nginx), or set BENCH_NGINX to its path`;
 }
 
