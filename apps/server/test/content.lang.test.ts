@@ -89,7 +89,7 @@ describe('headlines carry their language', () => {
       expect(res).toMatchObject({ status: 400, code: 1, msg });
     }
     expect((await call(app, api.getList2, { uid: writer.id, all_lang: 1 })).data.total).toBe(before);
-    expect(await call(app, api.getList2, { all_lang: 2 })).toMatchObject({ status: 400, msg: 'Input error, please check!' });
+    expect(await call(app, api.getList2, { all_lang: 2 })).toMatchObject({ status: 400, msg: 'Something in the form is not right. Please check it.' });
   });
 });
 

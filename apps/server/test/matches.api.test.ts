@@ -156,10 +156,11 @@ describe('match lists', () => {
     expect(await list({ status: 'upcoming' })).toEqual([ids[0]]);
     expect(await list({ status: 'finished' })).toEqual([ids[2]]);
     expect(await list({})).toEqual([ids[1], ids[0], ids[2]]);
-    expect(await list({ date: '2030-01-01' })).toEqual([ids[2], ids[1], ids[0]]);
+    // A day's list pins the match in play at the top, then kick-off order (issue #19 item 13).
+    expect(await list({ date: '2030-01-01' })).toEqual([ids[1], ids[2], ids[0]]);
     // 23:30 UTC is already the 2nd of January one hour east of Greenwich.
     expect(await list({ date: '2030-01-02', tz: 60 })).toEqual([ids[0]]);
-    expect(await list({ date: '2030-01-01', tz: 60 })).toEqual([ids[2], ids[1]]);
+    expect(await list({ date: '2030-01-01', tz: 60 })).toEqual([ids[1], ids[2]]);
     expect(await list({ type: 2 })).toEqual([]);
     const page = (await call(app, api.allMatch, { competition_id: comp.id, limit: 2, page: 2 })).data;
     expect(page).toMatchObject({ total: 3, page: 2, limit: 2 });

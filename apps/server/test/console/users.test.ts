@@ -177,6 +177,8 @@ describe('console: users and site-wide sanctions', () => {
     expect(lifted.code).toBe(200);
     expect(lifted.msg).toBe('Sanction lifted');
     expect(lifted.data).toMatchObject({ active: false, lifted_by: { id: s.moderator.id } });
+    // The fan's one accepted message above was moments ago: wait out chat's minimum gap (CHAT_MIN_GAP_MS).
+    await new Promise((r) => setTimeout(r, 1100));
     expect((await call(app, barrage.barrageSend, { room_id: anchor.id, text: 'back' }, { token: fan.token })).code).toBe(200);
     expect((await call(app, content.commentPost, { id: post.data.id, content: 'sorry' }, { token: fan.token })).code).toBe(200);
     expect((await call(app, content.publishPost, { content: 'my post' }, { token: fan.token })).code).toBe(200);
