@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ImCustomType } from './chat-constants.ts';
 import { NOBLE_TIERS } from './economy.ts';
 import { giftEventSchema } from './economy-gifts.ts';
-import type { EntranceEvent, Horn, ImDirectMessage, ImEvent, ImMessage, ImServerFrame } from './chat.ts';
+import type { EntranceEvent, Horn, ImDirectMessage, ImEvent, ImMessage, ImServerFrame, LiveStateEvent } from './chat.ts';
 
 // Zod schemas of the frames the server sends on /ws/im, so a client reads only what the contract
 // says (a frame that does not match is skipped, never thrown). Each schema is annotated with the
@@ -32,7 +32,8 @@ export const imMessageSchema: z.ZodType<ImMessage> = z.object({
 });
 
 const entranceEventSchema: z.ZodType<EntranceEvent> = z.object({ type: z.literal(ImCustomType.ENTRANCE), room_id: z.number(), user: person, noble, guard_level: z.number() });
-export const imEventSchema: z.ZodType<ImEvent> = z.union([giftEventSchema, entranceEventSchema]);
+const liveStateEventSchema: z.ZodType<LiveStateEvent> = z.object({ type: z.literal(ImCustomType.LIVE), room_id: z.number(), is_live: z.union([z.literal(0), z.literal(1)]) });
+export const imEventSchema: z.ZodType<ImEvent> = z.union([giftEventSchema, entranceEventSchema, liveStateEventSchema]);
 
 export const imDirectMessageSchema: z.ZodType<ImDirectMessage> = z.object({
   id: z.number(),

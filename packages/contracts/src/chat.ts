@@ -117,7 +117,7 @@ export interface EntranceEvent {
  * player at once instead of noticing at its next poll. Not shown in the chat list.
  */
 export interface LiveStateEvent {
-  type: 104;
+  type: typeof ImCustomType.LIVE;
   room_id: number;
   is_live: 0 | 1;
 }

@@ -20,6 +20,7 @@ function setup() {
     admins: async () => [{ id: roomAdmin.id } as never],
     sanctions: async () => [],
     keywords: async () => [],
+    slowMode: async () => 0,
     setSanction: async () => {},
     liftSanction: async () => true,
     log: async () => {},
