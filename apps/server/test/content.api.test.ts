@@ -177,10 +177,15 @@ describe('circle: posts', () => {
   });
 
   it('feed tabs: latest, hot, following (login), one user', async () => {
-    const latest = await call(app, api.userPostList, {});
+    // All languages: newest first. (The reader's language first is content.lang.test.ts's.)
+    const latest = await call(app, api.userPostList, { all_lang: 1 });
     expect(latest.data.list.length).toBeGreaterThan(0);
     const times = latest.data.list.map((p: api.Post) => p.created_at);
     expect([...times].sort().reverse()).toEqual(times);
+    // The reader's language first, newest first within each language.
+    const mine = (await call(app, api.userPostList, {})).data.list as api.Post[];
+    const firstOther = mine.findIndex((p) => p.lang !== 'en');
+    if (firstOther >= 0) expect(mine.slice(firstOther).every((p) => p.lang !== 'en')).toBe(true);
     const byUser = await call(app, api.userPostList, { uid: reader.id });
     expect(byUser.data.list.every((p: api.Post) => p.author.id === reader.id)).toBe(true);
     expect((await call(app, api.userPostList, { tab: 2 })).code).toBe(700);
