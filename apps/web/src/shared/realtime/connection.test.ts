@@ -2,41 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { RealtimeConnection, type RealtimeStatus } from './connection';
 import { RealtimeRequestError } from './pending-requests';
+import { FakeSocket } from './fake-socket';
 
 // The shared connection against a scripted socket: reconnect waits (backoff with jitter and a
 // cap), the heartbeat noticing a silent server, answers matched to requests by id, and frames
 // outside the schema skipped without breaking anything.
-
-class FakeSocket {
-  static OPEN = 1;
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen?: () => void;
-  onmessage?: (e: { data: string }) => void;
-  onclose?: (e: { code: number }) => void;
-  constructor(public url: string) {
-    FakeSocket.all.push(this);
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  /** The server (or the network) ends the connection. */
-  drop(code = 1006) {
-    this.readyState = 3;
-    this.onclose?.({ code });
-  }
-  receive(frame: unknown) {
-    this.onmessage?.({ data: typeof frame === 'string' ? frame : JSON.stringify(frame) });
-  }
-}
 
 const frameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello') }),

@@ -2,40 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { type MatchRow, SocketCode, matchRowSchema } from '@livesports/contracts/matches';
 import { useLive } from './store';
+import { FakeSocket } from '@/shared/realtime/fake-socket';
 
 // The score socket against a scripted server: register and subscribe on open, a snapshot applied,
 // a frame off the contract skipped, and after a drop a new socket that registers again and gets
 // a fresh snapshot.
-
-class FakeSocket {
-  static OPEN = 1;
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen?: () => void;
-  onmessage?: (e: { data: string }) => void;
-  onclose?: (e: { code: number }) => void;
-  constructor(public url: string) {
-    FakeSocket.all.push(this);
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.({ code: 1006 });
-  }
-  receive(frame: unknown) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-}
 
 /** A row that satisfies the contract: every field at a neutral value. */
 function validRow(id: number, home_score: number): MatchRow {
