@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
+/** Journeys that change what every visitor sees (run alone, after the others). */
+const SITE_WIDE = /(console[^/]*|roles)\.spec\.ts$/;
+
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8099);
 
 // Journeys run in Debian's Chromium (never a downloaded browser) against the built site served by
@@ -9,7 +12,14 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at once against the one server (CI time): journeys register their own users, so
+  // they do not see each other — except the console's, which change what every page shows (the gift
+  // catalogue, the home's announcement and featured headline, roles). Those run after the rest, alone.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'journeys', testIgnore: SITE_WIDE },
+    { name: 'site-wide', testMatch: SITE_WIDE, dependencies: ['journeys'], workers: 1 },
+  ],
   retries: process.env.CI ? 1 : 0,
   globalSetup: './support/global-setup.ts',
   use: {

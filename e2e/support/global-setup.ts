@@ -43,6 +43,14 @@ export default async function globalSetup() {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
   const smtpPort = (smtp.server.address() as { port: number }).port;
 
+  // A server left on the port (an interrupted run) would answer the health check below and be tested
+  // in place of ours, with another mailbox: refuse to start instead.
+  const stale = await fetch(`http://127.0.0.1:${E2E_PORT}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (stale) throw new Error(`port ${E2E_PORT} is already taken (a server left running?): set E2E_PORT or stop it`);
+
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: {
@@ -68,7 +76,7 @@ export default async function globalSetup() {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     try {
       const res = await fetch(`http://127.0.0.1:${E2E_PORT}/healthz`);
@@ -78,7 +86,11 @@ export default async function globalSetup() {
       /* not up yet */
     }
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server did not start within 180 s');
+    if (Date.now() > deadline) {
+      // Not left running: the next run would find the port taken and test this stale server.
+      server.kill('SIGKILL');
+      throw new Error('server did not start within 300 s');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
 

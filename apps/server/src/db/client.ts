@@ -52,13 +52,18 @@ function timed(query: PgQuery, onSlow: (q: SlowQuery) => void): PgQuery {
  * `onSlowQuery` with their SQL.
  */
 export async function openDatabase(opts: { url?: string; dataDir: string; migrate?: boolean; poolSize?: number; onSlowQuery?: (q: SlowQuery) => void }): Promise<Database> {
+  // Migrating a fresh database is slow by nature (DDL, backfills): those statements are not the
+  // slow queries the log is for, and they filled every test server's start-up log with warnings.
+  let migrating = opts.migrate !== false;
+  const report = opts.onSlowQuery;
+  const onSlowQuery = report && ((q: SlowQuery) => void (migrating || report(q)));
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     // bigint columns come back as numbers; amounts stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    const onSlow = opts.onSlowQuery;
+    const onSlow = onSlowQuery;
     if (onSlow) {
       // Plain statements (pool.query) and transactions' statements (a checked-out client's query).
       pool.query = timed(pool.query as PgQuery, onSlow) as typeof pool.query;
@@ -68,17 +73,19 @@ export async function openDatabase(opts: { url?: string; dataDir: string; migrat
     if (opts.migrate !== false) {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
       await migrate(db as never, { migrationsFolder });
+      migrating = false;
     }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { drizzle } = await import('drizzle-orm/pglite');
   const dir = path.join(opts.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const client = await startPgliteThread(dir, opts.onSlowQuery, SLOW_QUERY_MS);
+  const client = await startPgliteThread(dir, onSlowQuery, SLOW_QUERY_MS);
   const db = drizzle({ client: client as never, schema }) as unknown as Db;
   if (opts.migrate !== false) {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(db as never, { migrationsFolder });
+    migrating = false;
   }
   return { db, kind: 'pglite', close: () => client.close(), raw: client };
 }
