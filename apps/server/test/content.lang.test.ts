@@ -139,4 +139,15 @@ describe('hot searches per reader language', () => {
     expect(en[0]).not.toBe(word);
     if (en.includes(word) && en.includes(enWord)) expect(en.indexOf(word)).toBeGreaterThan(en.indexOf(enWord));
   });
+
+  it('never fills an English or Spanish list with words in Chinese characters', async () => {
+    const han = `梅西${Date.now().toString(36)}`;
+    for (let i = 0; i < 400; i++) await call(app, searchIndex, { name: han }, { lang: 'zh' });
+    await app.readCache.invalidate(['hot-keywords']);
+    expect((await call(app, getHot, {}, { lang: 'zh' })).data.keywords.map((k: { name: string }) => k.name)).toContain(han);
+    for (const lang of ['en', 'es'] as const) {
+      const names = (await call(app, getHot, {}, { lang })).data.keywords.map((k: { name: string }) => k.name);
+      expect(names.filter((n: string) => /[\u4e00-\u9fff]/.test(n))).toEqual([]);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { detectContentLang } from '@livesports/contracts/content-lang';
 import type { Lang } from '@livesports/contracts/messages';
 import type { SystemSettingKey, SystemSettings } from '@livesports/contracts/system';
 import type { Bus } from '../../platform/bus.ts';
@@ -81,8 +82,11 @@ export function createSystemService(deps: {
     load: async (lang) => {
       const { pinned, hidden } = await extra('hot');
       const drop = new Set([...pinned, ...hidden].map((w) => w.toLowerCase()));
-      const all = await deps.repo.topKeywords(10 + drop.size, lang);
-      const top = all.filter((k) => !drop.has(k.name.toLowerCase()));
+      const all = await deps.repo.topKeywords(20 + drop.size, lang);
+      // Words of other languages fill a short list, but a word in Chinese characters means nothing
+      // to an English or Spanish reader (a list of 梅西 under "Messi"): those stay in the Chinese list.
+      const readable = (name: string) => lang === 'zh' || detectContentLang(name) !== 'zh';
+      const top = all.filter((k) => !drop.has(k.name.toLowerCase()) && readable(k.name));
       // Pinned words lead, in the order chosen, with their counts where they are among the top.
       const counts = new Map(all.map((k) => [k.name.toLowerCase(), k.hits]));
       return { keywords: [...pinned.map((name) => ({ name, hits: counts.get(name.toLowerCase()) ?? 0 })), ...top].slice(0, 10) };
