@@ -38,9 +38,9 @@ function smallTargets(page: Page) {
 }
 
 async function check(page: Page, where: string) {
-  await expect(page.locator('.m-app'), `${where}: on the mobile site`).toBeVisible();
-  await expect(page.locator('.page-spinner, .spinner--page')).toHaveCount(0);
-  await expect(page.locator('.m-main')).not.toBeEmpty();
+  await expect(page.locator('.m-app'), `${where}: on the mobile site`).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.page-spinner, .spinner--page')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('.m-main')).not.toBeEmpty({ timeout: 30_000 });
   const { scroll, width, text } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth, text: document.body.innerText }));
   // Soft: one run lists every page that does not fit, not only the first.
   expect.soft(scroll, `${where}: scrolls sideways`).toBeLessThanOrEqual(width);
@@ -97,16 +97,30 @@ for (const lang of ['zh', 'en', 'es']) {
         await check(page, `${lang} ${width} ${path}`);
         if (width === 390) small.push(...(await smallTargets(page)).map((s) => `${path}: ${s}`));
       }
-      if (SHOTS && lang === 'en')
-        for (const width of [320, 390, 430]) {
-          await page.setViewportSize({ width, height: 844 });
-          await page.screenshot({ path: test.info().outputPath(`${path.replace(/[/?=&]+/g, '_')}-${width}.png`), fullPage: true });
-        }
     }
     expect(small, 'tap targets under 44 px').toEqual([]);
     await context.close();
   });
 }
+
+// Screenshots to look at (SHOTS=1): every page at 320, 390 and 430 px.
+test('screenshots of the mobile pages at 320, 390 and 430 px', async ({ browser, request }) => {
+  test.skip(!SHOTS, 'SHOTS=1 takes them');
+  test.setTimeout(600_000);
+  const list = await screens(request);
+  const context = await browser.newContext({ ...PHONE, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const only = new RegExp(process.env.SHOTS_ONLY ?? '.');
+  for (const path of list.filter((p) => only.test(p))) {
+    await page.goto(path);
+    await expect(page.locator('.m-main')).not.toBeEmpty({ timeout: 30_000 });
+    for (const width of [320, 390, 430]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.screenshot({ path: test.info().outputPath(`${path.replace(/[/?=&]+/g, '_')}-${width}.png`) });
+    }
+  }
+  await context.close();
+});
 
 /** A photo-sized picture (noise does not compress: the upload takes long enough to show its progress). */
 function photo(): Buffer {
