@@ -8,9 +8,11 @@ import '../locales';
 // Pull to refresh a list: a pull past the threshold from the top of the page refetches what the
 // page shows; a short pull, a sideways one or one starting in a field does not.
 
+// A stand-in for a page's list query (any active query is refetched).
+const LIST_KEY = ['test-list'];
 let calls = 0;
 function List() {
-  const q = useQuery({ queryKey: ['list'], queryFn: async () => ++calls });
+  const q = useQuery({ queryKey: LIST_KEY, queryFn: async () => ++calls });
   return (
     <div>
       <p data-testid="n">{q.data ?? 0}</p>
