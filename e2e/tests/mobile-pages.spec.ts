@@ -31,7 +31,10 @@ function smallTargets(page: Page) {
         const s = getComputedStyle(el, p);
         return s.content !== 'none' && s.position === 'absolute' && parseFloat(s.height || '0') >= 44;
       });
-      if (Math.min(r.height, r.width) < 44 && !halo && r.height < 44) out.push(`${el.tagName.toLowerCase()}.${el.className || el.getAttribute('data-testid') || ''} ${Math.round(r.width)}x${Math.round(r.height)} "${(el.innerText || el.getAttribute('aria-label') || '').slice(0, 24)}"`);
+      if (Math.min(r.height, r.width) < 44 && !halo && r.height < 44)
+        out.push(
+          `${el.tagName.toLowerCase()}.${el.className || el.getAttribute('data-testid') || ''} ${Math.round(r.width)}x${Math.round(r.height)} "${(el.innerText || el.getAttribute('aria-label') || '').slice(0, 24)}"`,
+        );
     }
     return out;
   });
