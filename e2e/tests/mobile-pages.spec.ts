@@ -136,7 +136,7 @@ function photo(): Buffer {
 }
 
 test('a fan logs in by finger on the slider and posts a camera picture to the circle, watching its upload progress', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const fan = await registerByApi(request);
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
@@ -178,6 +178,7 @@ test('a fan logs in by finger on the slider and posts a camera picture to the ci
 });
 
 test('desktop links opened on a phone land on their mobile page and go back with their query', async ({ browser, request }) => {
+  test.setTimeout(180_000);
   const [article] = (await api(request, 'GET', '/api/Portal_post/getList2', { page: '1', limit: '1' })).list;
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
@@ -190,14 +191,14 @@ test('desktop links opened on a phone land on their mobile page and go back with
   ]) {
     await page.goto(desktop);
     await expect(page).toHaveURL(new RegExp(`127\\.0\\.0\\.1:\\d+${mobile.replace(/[?]/g, '\\?')}$`));
-    await expect(page.locator('.m-app')).toBeVisible();
+    await expect(page.locator('.m-app')).toBeVisible({ timeout: 30_000 });
   }
   // The mobile page's "desktop version" opens the same page with the same query, and the desktop
   // footer's "mobile version" comes back to it.
   await page.goto('/m/anchor?type=3');
   await page.getByTestId('desktop-version').tap();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/anchor\?type=3$/);
-  await expect(page.locator('.app')).toBeVisible();
+  await expect(page.locator('.app')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('mobile-version').tap();
   await expect(page).toHaveURL(/\/m\/anchor\?type=3$/);
   await expect(page.locator('.m-app')).toBeVisible();
