@@ -85,7 +85,7 @@ async function screens(request: Parameters<typeof api>[0]) {
 
 for (const lang of ['zh', 'en', 'es']) {
   test(`the mobile pages in ${lang}: 390 and 320 px without sideways scrolling or raw keys, controls big enough for a thumb`, async ({ browser, request }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
     const list = await screens(request);
     const context = await browser.newContext(PHONE);
     await context.addInitScript((l) => localStorage.setItem('language', l), lang);
