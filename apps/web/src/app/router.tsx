@@ -85,7 +85,7 @@ const mobileRoutes: RouteObject[] = [
   },
   { path: 'news', lazy: page(() => import('./routes/news')), handle: { title: 'routes.news', tab: 'news' } },
   { path: 'detail', lazy: page(() => import('./routes/detail')), handle: { title: 'routes.detail', tab: 'news' } },
-  { path: 'circle', lazy: page(() => import('./routes/circle')), handle: { title: 'routes.circle', tab: 'news' } },
+  { path: 'circle', lazy: page(() => import('@/mobile/routes/circle')), handle: { title: 'routes.circle', tab: 'news' } },
   { path: 'circle-detail', lazy: page(() => import('./routes/circle-detail')), handle: { title: 'routes.circleDetail', tab: 'news' } },
   { path: 'persona', lazy: page(() => import('./routes/persona')), handle: { title: 'routes.persona' } },
   { path: 'search', lazy: page(() => import('./routes/search')), handle: { title: 'routes.search' } },

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MemberType, anchorList, memberPage, paths } from '@/config/paths';
+import { MemberType, anchorList, hasMobilePage, memberPage, paths, toMobilePath } from '@/config/paths';
 import { isNarrow, prefersDesktop, setPreferDesktop } from '@/shared/lib/device';
 import { useAppStore, useSiteName } from '@/shared/stores/app';
 import { useAuthStore } from '@/shared/stores/auth';
@@ -164,8 +164,11 @@ export function Footer() {
             className="link-btn"
             onClick={() => {
               setPreferDesktop(false);
-              window.location.assign(paths.mobile);
+              // Back to this page's mobile twin with its query (id, type, name), or the mobile home.
+              const { pathname, search } = window.location;
+              window.location.assign(hasMobilePage(pathname) ? toMobilePath(pathname, search) : paths.mobile);
             }}
+            data-testid="mobile-version"
           >
             {t('footer.mobileVersion')}
           </button>

@@ -16,7 +16,7 @@ export function Component() {
   const { t } = useTranslation('live');
   const islogin = useAuthStore((s) => s.islogin);
   const openLogin = useLoginDialog((s) => s.openLogin);
-  const people = usePeople('following', { type: 1, page: 1, limit: PAGE_LIMIT_MAX });
+  const people = usePeople('following', { type: 1, page: 1, limit: PAGE_LIMIT_MAX }, islogin);
   return (
     <section className="page anchors" data-testid="attention-page">
       <header className="page__head">

@@ -60,8 +60,14 @@ function ComposerImage({ slot, onUpdate, onRemove }: { slot: Slot; onUpdate: (pa
   );
 }
 
-/** Writing a circle post: text up to 1000 characters and up to nine pictures. */
-export function PostComposer() {
+/** The picture types the server takes (a phone camera gives JPEG). */
+const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
+
+/**
+ * Writing a circle post: text up to 1000 characters and up to nine pictures. `camera` (the mobile
+ * site) adds a button that opens the phone's camera straight away beside the gallery one.
+ */
+export function PostComposer({ camera = false }: { camera?: boolean }) {
   const { t } = useTranslation('circle');
   const user = useAuthStore((s) => s.user);
   const islogin = useAuthStore((s) => s.islogin);
@@ -72,6 +78,7 @@ export function PostComposer() {
   const [error, setError] = useState<string | null>(null);
   const nextKey = useRef(1);
   const file = useRef<HTMLInputElement>(null);
+  const shot = useRef<HTMLInputElement>(null);
   const publish = usePublishPost((msg) => {
     toast.success(msg);
     setText('');
@@ -95,6 +102,7 @@ export function PostComposer() {
     const added = [...files].slice(0, room).map((f) => ({ key: nextKey.current++, file: f, url: null, busy: true }));
     setSlots((s) => [...s, ...added]);
     if (file.current) file.current.value = '';
+    if (shot.current) shot.current.value = '';
   };
 
   const submit = (e: React.FormEvent) => {
@@ -145,7 +153,19 @@ export function PostComposer() {
           </svg>
           {t('addImage', { n: slots.length, max: POST_IMAGES_MAX })}
         </button>
-        <input ref={file} type="file" accept="image/png,image/jpeg,image/webp,image/gif" multiple hidden onChange={(e) => add(e.target.files)} data-testid="post-image-input" />
+        <input ref={file} type="file" accept={IMAGE_TYPES} multiple hidden onChange={(e) => add(e.target.files)} data-testid="post-image-input" />
+        {camera && (
+          <>
+            <button type="button" className="link-btn" onClick={() => shot.current?.click()} disabled={slots.length >= POST_IMAGES_MAX} data-testid="post-camera">
+              <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+                <path d="M23 19a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4l2-3h6l2 3h4a2 2 0 0 1 2 2z" />
+                <circle cx="12" cy="13" r="4" />
+              </svg>
+              {t('camera')}
+            </button>
+            <input ref={shot} type="file" accept={IMAGE_TYPES} capture="environment" hidden onChange={(e) => add(e.target.files)} data-testid="post-camera-input" />
+          </>
+        )}
         <ContentLangSelect id="post-lang" value={lang} onChange={setLang} text={text} testId="post-lang" />
         <span className={text.length > POST_TEXT_MAX ? 'composer__count is-over' : 'composer__count'}>
           {text.length}/{POST_TEXT_MAX}

@@ -48,7 +48,7 @@ export function PostFeed({ uid, tab = 0, followSlot }: { uid?: number; tab?: 0 |
 }
 
 /** /circle: write a post; the latest, hot and following feeds. */
-export function CirclePage({ followSlot, aside }: { followSlot?: (post: Post) => ReactNode; aside?: ReactNode }) {
+export function CirclePage({ followSlot, aside, camera }: { followSlot?: (post: Post) => ReactNode; aside?: ReactNode; camera?: boolean }) {
   const { t } = useTranslation('circle');
   const [params, setParams] = useSearchParams();
   const islogin = useAuthStore((s) => s.islogin);
@@ -60,7 +60,7 @@ export function CirclePage({ followSlot, aside }: { followSlot?: (post: Post) =>
         <header className="page__head">
           <h1 className="page__title">{t('title')}</h1>
         </header>
-        <PostComposer />
+        <PostComposer camera={camera} />
         <div className="list-tools">
           <div className="tabs" role="tablist">
             {TABS.map((x) => (

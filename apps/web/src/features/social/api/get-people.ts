@@ -20,4 +20,5 @@ export const fetchPeople = (list: PeopleList, input: PeopleInput) =>
 export const peopleQueryOptions = (list: PeopleList, input: PeopleInput) =>
   queryOptions({ queryKey: socialKeys.people(list, input), meta: tagged('follows'), queryFn: () => fetchPeople(list, input), placeholderData: keepPreviousData });
 
-export const usePeople = (list: PeopleList, input: PeopleInput) => useQuery(peopleQueryOptions(list, input));
+/** `enabled: false` (a guest's own lists) asks nothing: the server would only answer "log in first". */
+export const usePeople = (list: PeopleList, input: PeopleInput, enabled = true) => useQuery({ ...peopleQueryOptions(list, input), enabled });
