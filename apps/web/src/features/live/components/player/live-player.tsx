@@ -349,7 +349,15 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
             <IconPip />
           </button>
         )}
-        <button type="button" className="player__btn" onClick={() => void fullscreen()} aria-label={t('player.fullscreen')} title={t('player.fullscreen')} aria-pressed={touch ? full : undefined} data-testid="player-fullscreen">
+        <button
+          type="button"
+          className="player__btn"
+          onClick={() => void fullscreen()}
+          aria-label={t('player.fullscreen')}
+          title={t('player.fullscreen')}
+          aria-pressed={touch ? full : undefined}
+          data-testid="player-fullscreen"
+        >
           <IconFullscreen />
         </button>
       </div>
