@@ -113,7 +113,7 @@ for (const [width, height] of [
         expect(Math.round(turned.width)).toBe(width);
         expect(Math.round(turned.height)).toBe(height);
         // The picture's own box is the long side across: its width before the turn is the screen's height.
-        expect(await player.evaluate((el) => Math.round(el.offsetWidth))).toBe(height);
+        expect(await player.evaluate((el) => Math.round((el as HTMLElement).offsetWidth))).toBe(height);
       }
       await page.screenshot({ path: shots(`m-room-${width}-fullscreen.png`) });
       await page.evaluate(() => document.exitFullscreen());
