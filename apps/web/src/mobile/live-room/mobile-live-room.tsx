@@ -5,6 +5,7 @@ import { FollowType } from '@livesports/contracts/social';
 import { paths } from '@/config/paths';
 import { PictureOverlay, renderGiftLine, useRoomEvents } from '@/app/live-room-wiring';
 import { ChatPanel } from '@/features/chat/components/chat-panel';
+import { DanmakuControls } from '@/features/chat/components/danmaku-settings';
 import { HornBanner, HornButton } from '@/features/chat/components/horns';
 import { ManageRoomButton } from '@/features/chat/components/manage-room';
 import { GuardButton } from '@/features/economy/components/guard-dialog';
@@ -27,6 +28,7 @@ import { ReplayList } from '@/features/replays/components/replay-list';
 import { useSwipe } from '../touch/use-swipe';
 import { useVisualViewportBox } from '../touch/use-visual-viewport';
 import { GiftSheetButton } from './gift-sheet';
+import { useStageBottom } from './use-stage-bottom';
 import './live-room.css';
 
 const TABS = ['chat', 'rank', 'info'] as const;
@@ -39,27 +41,15 @@ type Tab = (typeof TABS)[number];
  * the room is laid over the visual viewport, so opening the keyboard moves nothing.
  */
 export function MobileLiveRoom() {
-  const { t } = useTranslation('mobile');
   const { t: tl } = useTranslation('live');
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const roomId = Number(params.get('id') ?? 0);
   const info = useRoomInfo(Number.isInteger(roomId) ? roomId : 0);
   const room = info.data;
-  const live = room?.live.is_live === 1;
-  const online = useOnlineCount(roomId, live);
-  const islogin = useAuthStore((s) => s.islogin);
-  const [tab, setTab] = useState<Tab>('chat');
-  const [portrait, setPortrait] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  const swipe = useSwipe(TABS, tab, setTab);
-  useVisualViewportBox(box);
   useRoomEvents();
   useDocumentTitle(room ? `${room.anchor.nickname} · ${room.anchor.title}` : undefined);
   // The stream library loads while the page does, not once the stream starts.
   useEffect(preloadEngine, []);
-
-  const back = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.mobile));
 
   if (!(roomId > 0) || info.isError) {
     return (
@@ -78,12 +68,37 @@ export function MobileLiveRoom() {
     );
   }
   if (!room) return <PageSpinner />;
+  return <RoomView room={room} onReconnect={() => void info.refetch()} />;
+}
+
+type Room = NonNullable<ReturnType<typeof useRoomInfo>['data']>;
+
+/**
+ * The room once its data is in: rendered only then, so the hooks that hold on to its elements
+ * (the visual-viewport box, the stage's bottom) find them when they start.
+ */
+function RoomView({ room, onReconnect }: { room: Room; onReconnect: () => void }) {
+  const { t } = useTranslation('mobile');
+  const { t: tl } = useTranslation('live');
+  const navigate = useNavigate();
+  const live = room.live.is_live === 1;
   const uid = room.anchor.uid;
+  const online = useOnlineCount(uid, live);
+  const islogin = useAuthStore((s) => s.islogin);
+  const [tab, setTab] = useState<Tab>('chat');
+  const [portrait, setPortrait] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const swipe = useSwipe(TABS, tab, setTab);
+  useVisualViewportBox(box);
+  useStageBottom(stage);
+
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.mobile));
   const viewers = online.data?.num ?? room.live.online;
 
   return (
     <div ref={box} className={['mlr', portrait && live && 'mlr--portrait'].filter(Boolean).join(' ')} data-testid="m-live-room" data-portrait={portrait && live ? 'true' : 'false'}>
-      <div className="mlr__stage">
+      <div className="mlr__stage" ref={stage}>
         <button type="button" className="mlr__back" onClick={back} aria-label={t('back')} data-testid="m-room-back">
           <IconChevronLeft size={22} />
         </button>
@@ -92,11 +107,13 @@ export function MobileLiveRoom() {
             touch
             levels={room.live.levels}
             ladder={room.live.ladder}
-            onReconnect={() => void info.refetch()}
+            onReconnect={onReconnect}
             theater={false}
             onTheater={() => undefined}
             poster={room.live.cover}
             onMediaSize={(s) => setPortrait(s.height > s.width)}
+            fullscreenRef={stage}
+            controlsExtra={<DanmakuControls />}
             overlay={
               <>
                 <PictureOverlay roomId={uid} />

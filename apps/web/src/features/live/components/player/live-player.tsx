@@ -1,10 +1,11 @@
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveLevel, PlayLevel } from '@livesports/contracts/live';
 import { readString, writeString } from '@/shared/lib/storage';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { Spinner } from '@/shared/ui/spinner';
 import { type StreamEngine, startEngine } from './stream-engine';
+import { fullscreenWay, lockLandscape, needsQuarterTurn, wantsLandscape } from './phone-fullscreen';
 import { IconFullscreen, IconLockSmall, IconPip, IconTheater, IconVolume, IconVolumeOff } from './player-icons';
 
 const VOLUME_KEY = 'live.volume';
@@ -36,6 +37,13 @@ export interface LivePlayerProps {
   touch?: boolean;
   /** The picture's size once the decoder knows it (a portrait 9:16 stream from a phone encoder). */
   onMediaSize?: (size: { width: number; height: number }) => void;
+  /**
+   * Phone: the element put in full screen (the room's stage, so the picture inside it can still be
+   * turned a quarter when the screen cannot be locked to landscape). The player itself by default.
+   */
+  fullscreenRef?: RefObject<HTMLElement | null>;
+  /** Phone: more buttons in the control bar (the danmaku switch and its settings). */
+  controlsExtra?: ReactNode;
 }
 
 function initialLevel(levels: PlayLevel[]): PlayLevel | null {
@@ -52,7 +60,7 @@ function initialLevel(levels: PlayLevel[]): PlayLevel | null {
 /** How long the phone's controls stay after a tap. */
 const CONTROLS_MS = 4000;
 
-export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, badge, overlay, poster, touch, onMediaSize }: LivePlayerProps) {
+export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, badge, overlay, poster, touch, onMediaSize, fullscreenRef, controlsExtra }: LivePlayerProps) {
   const { t } = useTranslation('live');
   const openLogin = useLoginDialog((s) => s.openLogin);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -66,6 +74,11 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
   const [needsTap, setNeedsTap] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [controls, setControls] = useState(false);
+  // Phone full screen: 'page' when the browser has no element full screen (the player covers the
+  // page instead); `turned` when the picture is turned a quarter by CSS (no orientation lock).
+  const [pageFull, setPageFull] = useState(false);
+  const [turned, setTurned] = useState(false);
+  const [elementFull, setElementFull] = useState(false);
   const controlsTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(controlsTimer.current), []);
   const onMediaSizeRef = useRef(onMediaSize);
@@ -159,19 +172,55 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
   };
 
   const fullscreen = async () => {
+    if (touch) return phoneFullscreen();
     if (document.fullscreenElement) return void document.exitFullscreen();
     await boxRef.current?.requestFullscreen?.().catch(() => undefined);
-    // A phone shows a landscape picture sideways; a portrait one stays upright. Browsers without
-    // the lock (iOS, desktops) just refuse it.
-    const orientation = screen.orientation as ScreenOrientation & { lock?: (o: string) => Promise<void> };
-    if (touch && document.fullscreenElement && (!size || size.width >= size.height)) await orientation.lock?.('landscape').catch(() => undefined);
   };
+  const phoneFullscreen = async () => {
+    if (document.fullscreenElement) return void document.exitFullscreen();
+    if (pageFull) {
+      setPageFull(false);
+      setTurned(false);
+      return;
+    }
+    const target = fullscreenRef?.current ?? boxRef.current;
+    const video = videoRef.current as (HTMLVideoElement & { webkitEnterFullscreen?: () => void }) | null;
+    const way = fullscreenWay(target, video);
+    // iOS: only the video itself goes full screen, in the system player (which turns by itself).
+    if (way === 'native-video') return video?.webkitEnterFullscreen?.();
+    if (way === 'element') await target?.requestFullscreen().catch(() => undefined);
+    if (!document.fullscreenElement) setPageFull(true);
+    // A phone shows a landscape picture sideways; a portrait one stays upright.
+    const locked = wantsLandscape(size) && (await lockLandscape(screen.orientation as ScreenOrientation & { lock?: (o: 'landscape') => Promise<void> }));
+    setTurned(needsQuarterTurn(size, locked, { width: window.innerWidth, height: window.innerHeight }));
+  };
+  const full = pageFull || elementFull;
   useEffect(() => {
     if (!touch) return;
-    const onChange = () => !document.fullscreenElement && screen.orientation?.unlock?.();
+    const onChange = () => {
+      setElementFull(!!document.fullscreenElement);
+      if (document.fullscreenElement) return;
+      setTurned(false);
+      screen.orientation?.unlock?.();
+    };
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, [touch]);
+  // Turned by CSS, and then the phone itself is turned to landscape: the picture turns back.
+  useEffect(() => {
+    if (!turned) return;
+    const onResize = () => setTurned(needsQuarterTurn(size, false, { width: window.innerWidth, height: window.innerHeight }));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [turned, size]);
+
+  // Any touch on the bar (a menu, the danmaku settings) keeps the controls up a while longer.
+  const keepControls = () => {
+    if (!touch) return;
+    clearTimeout(controlsTimer.current);
+    setControls(true);
+    controlsTimer.current = setTimeout(() => setControls(false), CONTROLS_MS);
+  };
 
   // Phone: a tap shows the controls for a few seconds, another tap hides them.
   const tapPicture = () => {
@@ -196,9 +245,12 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
   return (
     <div
       ref={boxRef}
-      className={['player', theater && 'player--theater', touch && 'player--touch', touch && (controls || menu) && 'player--controls'].filter(Boolean).join(' ')}
+      className={['player', theater && 'player--theater', touch && 'player--touch', touch && (controls || menu) && 'player--controls', pageFull && 'player--page-full', turned && 'player--turned']
+        .filter(Boolean)
+        .join(' ')}
       data-testid="live-player"
       data-state={state}
+      data-turned={touch ? String(turned) : undefined}
     >
       <video ref={videoRef} className="player__video" playsInline poster={poster || undefined} data-testid="live-video" data-level={current?.level ?? ''} onClick={tapPicture} />
       {overlay && <div className="player__overlay">{overlay}</div>}
@@ -230,7 +282,7 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
         </button>
       )}
 
-      <div className="player__bar">
+      <div className="player__bar" onPointerDownCapture={keepControls}>
         <button type="button" className="player__btn" onClick={() => setMuted((m) => !m)} aria-label={muted ? t('player.unmute') : t('player.mute')} data-testid="player-mute">
           {muted || volume === 0 ? <IconVolumeOff /> : <IconVolume />}
         </button>
@@ -247,6 +299,7 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
             data-testid="player-volume"
           />
         )}
+        {controlsExtra}
         <span className="player__spacer" />
         {size && <span className="player__res">{size.height}p</span>}
         <div className="player__quality">
@@ -296,7 +349,15 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
             <IconPip />
           </button>
         )}
-        <button type="button" className="player__btn" onClick={() => void fullscreen()} aria-label={t('player.fullscreen')} title={t('player.fullscreen')} data-testid="player-fullscreen">
+        <button
+          type="button"
+          className="player__btn"
+          onClick={() => void fullscreen()}
+          aria-label={t('player.fullscreen')}
+          title={t('player.fullscreen')}
+          aria-pressed={touch ? full : undefined}
+          data-testid="player-fullscreen"
+        >
           <IconFullscreen />
         </button>
       </div>
