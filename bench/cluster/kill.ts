@@ -122,6 +122,10 @@ export async function killTest() {
   console.log(
     `Reconnect attempts spread over ${fmt(attempts.length ? attempts.at(-1)! - attempts[0] : 0)} ms after the kill, at most ${fmt(busiest)} in any 100 ms (of ${fmt(attempts.length)}): the web app's backoff with jitter (first retry 0.5–1 s).`,
   );
-  console.log(`The primary started a new socket process ${fmt(restartedMs)} ms after the kill. Load average (1 min) ${fmt(loadBefore, 1)} at the start, ${fmt(os.loadavg()[0], 1)} at the end, on ${os.availableParallelism()} cores.`);
-  console.log('Back: from the drop to joined again (chat) / to the snapshot with the match (score). Lost chat: accepted messages after a viewer’s first join that it never received, 20 s after the last send.');
+  console.log(
+    `The primary started a new socket process ${fmt(restartedMs)} ms after the kill. Load average (1 min) ${fmt(loadBefore, 1)} at the start, ${fmt(os.loadavg()[0], 1)} at the end, on ${os.availableParallelism()} cores.`,
+  );
+  console.log(
+    'Back: from the drop to joined again (chat) / to the snapshot with the match (score). Lost chat: accepted messages after a viewer’s first join that it never received, 20 s after the last send.',
+  );
 }

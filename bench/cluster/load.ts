@@ -84,7 +84,7 @@ class ChatViewer extends Reconnecting {
   frame(f: any) {
     if (f.type === 'login') this.send({ type: 'join', groupId, ...(this.lastSeq > 0 ? { lastSeq: this.lastSeq } : {}) });
     else if (f.type === 'joined' || f.type === 'messages') {
-      if (this.base < 0) this.base = Math.max(0, ...(f.messages as Array<{ seq: number }>).map((m) => m.seq));
+      if (this.base < 0) this.lastSeq = this.base = Math.max(0, ...(f.messages as Array<{ seq: number }>).map((m) => m.seq));
       else for (const m of f.messages as Array<{ seq: number }>) this.saw(m.seq);
       if (f.type === 'joined') {
         this.resumed();

@@ -150,7 +150,11 @@ export async function rows(processes: number) {
   table.push(['score push', 'floor: goal frame written by 2 threads', await scoreRow(floorPort, async (s) => void (await fetch(`http://127.0.0.1:${floorPort}/push?score=${s}`, { method: 'POST' })))]);
   await stop(floorScore.child);
   const site2 = await start(path.join(here, 'site.ts'), [String(processes), '1']);
-  table.push(['score push', `site, ${processes} socket processes (goal p99 ≤ 1.2 × floor, 0 lost)`, await scoreRow(site2.msg.port, await feedPoster(`http://127.0.0.1:${site2.msg.port}`, site2.msg.feedToken))]);
+  table.push([
+    'score push',
+    `site, ${processes} socket processes (goal p99 ≤ 1.2 × floor, 0 lost)`,
+    await scoreRow(site2.msg.port, await feedPoster(`http://127.0.0.1:${site2.msg.port}`, site2.msg.feedToken)),
+  ]);
   await stop(site2.child);
   return table;
 }

@@ -84,7 +84,11 @@ async function main() {
   const end = Date.now() + 180_000;
   for (;;) {
     const up = processes === 1 || childrenOf(primary.pid!).length === processes;
-    const ok = up && (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false));
+    const ok =
+      up &&
+      (await fetch(`http://127.0.0.1:${port}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false));
     if (ok) break;
     if (Date.now() > end || primary.exitCode !== null) throw new Error('the cluster site did not start');
     await new Promise((r) => setTimeout(r, 200));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createAccountRepo } from '../../apps/server/src/modules/account/repo.ts';
+import { createRoomRepo } from '../../apps/server/src/modules/live/room.repo.ts';
 import { randomToken, sha256 } from '../../apps/server/src/platform/crypto.ts';
 import { E2E_PORT } from '../playwright.config.ts';
 import { signInContext } from '../support/session.ts';
@@ -61,6 +62,7 @@ test.describe('WORKERS=2: a socket process dies under a browser', () => {
     const repo = createAccountRepo(database.db);
     const n = Date.now().toString(36);
     room = (await repo.createUser({ email: `ck.a.${n}@example.com`, passwordHash: null, nickname: `Kill Room ${n}`.slice(0, 20), inviteCode: `CKA${n}`.toUpperCase(), isAnchor: 1 })).id;
+    await createRoomRepo(database.db).insert({ id: room, title: `Kill room ${n}`, type: 1, streamKey: randomToken(18) });
     const member = await repo.createUser({ email: `ck.m.${n}@example.com`, passwordHash: null, nickname: `Kill Fan ${n}`.slice(0, 20), inviteCode: `CKM${n}`.toUpperCase() });
     memberToken = randomToken(32);
     await repo.createSession({ userId: member.id, tokenHash: sha256(memberToken), deviceType: 'pc', expiresAt: new Date(Date.now() + 86_400_000) });
