@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,21 +8,19 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createAccountRepo } from '../../apps/server/src/modules/account/repo.ts';
 import { createRoomRepo } from '../../apps/server/src/modules/live/room.repo.ts';
 import { randomToken, sha256 } from '../../apps/server/src/platform/crypto.ts';
-import { E2E_PORT } from '../playwright.config.ts';
 import { signInContext } from '../support/session.ts';
 import { expect, test, type Page } from '../support/test';
 
 // A browser sits in a chat room and on a match's score page while the socket process that holds
 // its connections is killed. The site runs as `npm start` runs it on two cores (WORKERS=2: a
 // primary that owns the embedded database and two socket processes on one port), started here on a
-// port of its own (the shared e2e server has one process). Both socket processes are killed, one
+// free port of its own (the shared e2e server has one process). Both socket processes are killed, one
 // after the other (the browser's sockets are on one of them, or on both): every time, the page
 // reconnects to the living one, the chat resumes after the last message it had (no gap, no repeat,
 // in order) and the score page's snapshot brings the goals scored while it was away.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PORT = E2E_PORT + 3;
-const origin = `http://127.0.0.1:${PORT}`;
+let origin: string;
 const FEED_TOKEN = 'e2e-cluster-feed-token';
 let server: ChildProcess;
 let dataDir: string;
@@ -30,6 +29,14 @@ let memberToken: string;
 
 /** The primary's socket processes (Linux lists a process's children). */
 const workers = () => fs.readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+
+async function freePort() {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
 
 async function until(what: string, fn: () => Promise<boolean> | boolean, ms = 60_000) {
   const end = Date.now() + ms;
@@ -57,6 +64,8 @@ const opened = (page: Page, p: string) => page.evaluate((q) => (window as unknow
 
 test.describe('WORKERS=2: a socket process dies under a browser', () => {
   test.beforeAll(async () => {
+    // A first start migrates a fresh embedded database in three processes: minutes on a busy machine.
+    test.setTimeout(600_000);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-e2e-cluster-'));
     const database = await openDatabase({ dataDir });
     const repo = createAccountRepo(database.db);
@@ -67,12 +76,14 @@ test.describe('WORKERS=2: a socket process dies under a browser', () => {
     memberToken = randomToken(32);
     await repo.createSession({ userId: member.id, tokenHash: sha256(memberToken), deviceType: 'pc', expiresAt: new Date(Date.now() + 86_400_000) });
     await database.close();
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
       cwd: root,
       env: {
         ...process.env,
         WORKERS: '2',
-        PORT: String(PORT),
+        PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: origin,
         DATA_DIR: dataDir,
@@ -88,7 +99,7 @@ test.describe('WORKERS=2: a socket process dies under a browser', () => {
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    await until('two socket processes', async () => workers().length === 2 && (await fetch(`${origin}/healthz`)).ok, 180_000);
+    await until('two socket processes', async () => workers().length === 2 && (await fetch(`${origin}/healthz`)).ok, 540_000);
     // Listed before it takes connections: give both time to be ready.
     await new Promise((r) => setTimeout(r, 5000));
   });

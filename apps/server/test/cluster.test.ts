@@ -105,7 +105,7 @@ async function setUp(redis: string) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await until('two socket processes', async () => workers().length === 2 && (await fetch(`${origin}/healthz`)).ok, 120_000);
+  await until('two socket processes', async () => workers().length === 2 && (await fetch(`${origin}/healthz`)).ok, 300_000);
   // A forked process counts above before it takes connections, and one that answered /healthz may be
   // the only one ready: until the other is, every viewer would land on the first (seen as a flake).
   await new Promise((r) => setTimeout(r, 6000));
@@ -127,7 +127,7 @@ describe.each([
   { bus: "the primary's IPC relay", redis: '' },
   { bus: 'Redis', redis: REDIS },
 ])('WORKERS=2, $bus as the bus: two socket processes on one port', ({ redis }) => {
-  beforeAll(() => setUp(redis), 180_000);
+  beforeAll(() => setUp(redis), 360_000);
   afterAll(tearDown, 30_000);
 
   it("chat and scores reach viewers on both processes; a killed process's viewers resume on the other; the primary restarts it", async () => {
