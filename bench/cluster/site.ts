@@ -81,7 +81,8 @@ async function main() {
   process.on('SIGTERM', () => void stop().finally(() => process.exit(0)));
   process.on('disconnect', () => void stop().finally(() => process.exit(0)));
 
-  const end = Date.now() + 180_000;
+  // Minutes on a busy machine (a fresh embedded database is migrated first).
+  const end = Date.now() + 600_000;
   for (;;) {
     const up = processes === 1 || childrenOf(primary.pid!).length === processes;
     const ok =
@@ -90,7 +91,10 @@ async function main() {
         .then((r) => r.ok)
         .catch(() => false));
     if (ok) break;
-    if (Date.now() > end || primary.exitCode !== null) throw new Error('the cluster site did not start');
+    if (Date.now() > end || primary.exitCode !== null) {
+      await stop();
+      throw new Error('the cluster site did not start');
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   // A forked process is listed before it takes connections: give every one time to be ready, or the
