@@ -65,7 +65,7 @@ const opened = (page: Page, p: string) => page.evaluate((q) => (window as unknow
 test.describe('WORKERS=2: a socket process dies under a browser', () => {
   test.beforeAll(async () => {
     // A first start migrates a fresh embedded database in three processes: minutes on a busy machine.
-    test.setTimeout(600_000);
+    test.setTimeout(900_000);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-e2e-cluster-'));
     const database = await openDatabase({ dataDir });
     const repo = createAccountRepo(database.db);
@@ -99,7 +99,7 @@ test.describe('WORKERS=2: a socket process dies under a browser', () => {
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    await until('two socket processes', async () => workers().length === 2 && (await fetch(`${origin}/healthz`)).ok, 540_000);
+    await until('two socket processes', async () => workers().length === 2 && (await fetch(`${origin}/healthz`)).ok, 840_000);
     // Listed before it takes connections: give both time to be ready.
     await new Promise((r) => setTimeout(r, 5000));
   });
