@@ -12,7 +12,13 @@
 //          {report:{seqs, goals}} → {lostChat, viewersLosing, duplicated, lostGoals, viewersMissingGoals,
 //                                    chatReconnects:[ms], scoreReconnects:[ms], attempts:[ms since epoch]}
 import WebSocket from 'ws';
-import { DEFAULT_BACKOFF, backoffDelay } from '../../apps/web/src/shared/realtime/backoff.ts';
+
+// The web app's own backoff (loaded at run time: the bench's type project does not include the web app).
+type Backoff = { baseMs: number; capMs: number; jitter: number };
+const { DEFAULT_BACKOFF, backoffDelay } = (await import(new URL('../../apps/web/src/shared/realtime/backoff.ts', import.meta.url).href)) as {
+  DEFAULT_BACKOFF: Backoff;
+  backoffDelay: (attempt: number, o: Backoff) => number;
+};
 
 // The score socket's backoff in the web app (features/matches/live/socket.ts).
 const SCORE_BACKOFF = { baseMs: 1000, capMs: 15_000, jitter: 0.5 };
@@ -36,7 +42,7 @@ abstract class Reconnecting {
   back: number[] = [];
   stopped = false;
   abstract path: string;
-  abstract backoff: typeof DEFAULT_BACKOFF;
+  abstract backoff: Backoff;
   abstract opened(ws: WebSocket): void;
   abstract frame(data: any): void;
 
