@@ -110,7 +110,7 @@ class ImConnection {
       const member = useAuthStore.getState().islogin;
       const kept = this.cred;
       if (kept && kept.member === member && Date.now() < kept.until) return kept.value;
-      const value = await request(member ? imSign : imTouristAccount, {});
+      const value = member ? await request(imSign, {}) : await request(imTouristAccount, {});
       this.cred = { value, member, until: Date.now() + value.expire * 900 };
       return value;
     },
