@@ -77,4 +77,5 @@ if (!only || only === 'chat') await (await import('./chat/fanout.ts')).run();
 if (!only || only === 'danmaku') await (await import('./chat/danmaku-fps.ts')).run();
 if (!only || only === 'mobile') await (await import('./mobile/lighthouse.ts')).run();
 if (!only || only === 'replay') await (await import('./replay/replay.ts')).run();
+if (!only || only === 'cluster') await (await import('./cluster/cluster.ts')).run();
 if (!only || only === 'security') await (await import('./security/security.ts')).run();

@@ -57,6 +57,8 @@ export default async function globalSetup() {
       ...process.env,
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
+      // One process, whatever the shell says (cluster-kill.spec.ts starts a WORKERS=2 site of its own).
+      WORKERS: '1',
       DATA_DIR: path.join(dir, 'data'),
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

@@ -13,12 +13,13 @@ import { testDatabase } from './helpers.ts';
 
 // The site as a primary and two socket processes (WORKERS=2, what `npm start` runs on a 2-core
 // machine), started as `npm start` starts it: on the embedded database the socket processes' SQL
-// goes to the primary over IPC and the bus is the primary's relay; on PostgreSQL (the second run of
+// goes to the primary over IPC and the bus is the primary's relay (or Redis, the second run); on PostgreSQL (the second run of
 // the server tests) each has its own pool. One socket process is killed mid-way: its viewers
 // reconnect to the other, resume by sequence, and the primary starts a new one.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FEED_TOKEN = 'cluster-test-feed-token';
+const REDIS = 'redis://127.0.0.1:6379';
 let primary: ChildProcess;
 let origin: string;
 let dataDir: string;
@@ -74,7 +75,8 @@ async function chatter(cred: { identifier: string; userSig: string }, lastSeq?: 
 }
 const seqsOf = (c: WsClient) => c.frames.filter((f) => f.type === 'joined' || f.type === 'messages').flatMap((f) => f.messages.map((m: { seq: number }) => m.seq));
 
-beforeAll(async () => {
+async function setUp(redis: string) {
+  sockets.length = 0;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-cluster-'));
   const url = process.env.TEST_DATABASE_URL;
   // Embedded: a data directory of its own, prepared here and closed before the primary opens it.
@@ -91,7 +93,7 @@ beforeAll(async () => {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: url ?? '',
-      REDIS_URL: '',
+      REDIS_URL: redis,
       DEMO_DATA: 'off',
       DEMO_STREAMS: 'off',
       RTMP_PORT: '0',
@@ -103,13 +105,13 @@ beforeAll(async () => {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await until('two socket processes', async () => workers().length === 2 && (await fetch(`${origin}/healthz`)).ok, 120_000);
+  await until('two socket processes', async () => workers().length === 2 && (await fetch(`${origin}/healthz`)).ok, 300_000);
   // A forked process counts above before it takes connections, and one that answered /healthz may be
   // the only one ready: until the other is, every viewer would land on the first (seen as a flake).
   await new Promise((r) => setTimeout(r, 6000));
-}, 180_000);
+}
 
-afterAll(async () => {
+async function tearDown() {
   for (const s of sockets) s.ws.terminate();
   if (primary && primary.exitCode === null) {
     const exited = new Promise((r) => primary.once('exit', r));
@@ -117,9 +119,17 @@ afterAll(async () => {
     await exited;
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
-}, 30_000);
+}
 
-describe('WORKERS=2: two socket processes on one port', () => {
+// The bus between the socket processes: the primary's IPC relay (no REDIS_URL), or Redis, as a
+// cluster of machines uses it (REDIS_URL; the database stays the primary's).
+describe.each([
+  { bus: "the primary's IPC relay", redis: '' },
+  { bus: 'Redis', redis: REDIS },
+])('WORKERS=2, $bus as the bus: two socket processes on one port', ({ redis }) => {
+  beforeAll(() => setUp(redis), 360_000);
+  afterAll(tearDown, 30_000);
+
   it("chat and scores reach viewers on both processes; a killed process's viewers resume on the other; the primary restarts it", async () => {
     // Connections are handed to the socket processes in turn: four viewers land on both.
     const viewers = [];

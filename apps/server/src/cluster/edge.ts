@@ -12,7 +12,7 @@ import { OWNER_ENV, processPort, sqlOverIpc } from './ipc.ts';
  * A socket process (a cluster worker, WORKERS > 1): it holds the WebSockets that land on it — chat
  * rooms and score push — with the chat and matches services of a full site, and hands everything
  * else to the primary. The work that must run once (the embedded database, match replay, RTMP
- * ingest, demo streams and chatter, demo data, the first administrator) stays in the primary, so
+ * ingest, demo streams and chatter, demo data, the first administrator, the replay retention sweep) stays in the primary, so
  * the settings that start it are off here.
  */
 export async function runEdge(config: Config) {
@@ -27,6 +27,9 @@ export async function runEdge(config: Config) {
     RTMP_PORT: 0,
     ADMIN_EMAIL: undefined,
     ADMIN_PASSWORD: undefined,
+    // The hourly removal of old replays (replays/plugin.ts) runs in the primary only: one sweep,
+    // not one per process racing to delete the same files.
+    REPLAY_DAYS: 0,
   };
   // PostgreSQL: a pool of its own (the primary ran the migrations). Embedded: the primary's, over IPC.
   const database: Database = config.DATABASE_URL

@@ -66,6 +66,9 @@ describe('imConnection', () => {
     vi.useRealTimers();
     await vi.waitFor(() => expect(FakeSocket.all[1]?.sent.length).toBe(1));
     const again = FakeSocket.all[1]!;
+    // The credential of the first connection is still valid: no second credential call.
+    const { request } = await import('@/shared/api/client');
+    expect(request).toHaveBeenCalledTimes(1);
     again.receive({ type: 'login', identifier: 'tourist_x', guest: true });
     expect(again.sent[1]).toEqual({ type: 'join', groupId: 9, lastSeq: 3 });
     again.receive({ type: 'joined', groupId: 9, messages: [msg(3), msg(4)] });
@@ -79,10 +82,19 @@ describe('imConnection', () => {
     again.receive({ type: 'error', msg: 'Please log in first', request: 'send' });
     await expect(pending).resolves.toBe('Please log in first');
 
+    // A credential the server refuses (4001) is not offered again: the next attempt asks anew.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+    again.readyState = 3;
+    again.onclose?.({ code: 4001 });
+    await vi.advanceTimersByTimeAsync(1300);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(FakeSocket.all[2]?.sent.length).toBe(1));
+    expect(request).toHaveBeenCalledTimes(2);
+
     imConnection.close();
     await flush();
     expect(useChatStore.getState().status).toBe('idle');
-    expect(FakeSocket.all).toHaveLength(2);
+    expect(FakeSocket.all).toHaveLength(3);
   });
 
   it('hands "the stream started" to the page, not to the chat list', async () => {

@@ -96,10 +96,24 @@ const outcome = (p: Promise<unknown>): Promise<string | null> =>
 
 class ImConnection {
   private groupId = 0;
+  /**
+   * The credential in use, kept across reconnects while it is valid (it verifies on every server
+   * process): when a socket process dies, its thousands of viewers come back with a WebSocket each,
+   * not also an HTTP call each to the process that owns the database. A new one after a login or
+   * logout (relogin), when the server refuses it (4001) or the session ended (4003), and before it expires.
+   */
+  private cred: { value: ImCredential; member: boolean; until: number } | null = null;
   private readonly conn = new RealtimeConnection<ImServerFrame, ImCredential>({
     url: wsUrl,
     schema: imServerFrame,
-    prepare: () => (useAuthStore.getState().islogin ? request(imSign, {}) : request(imTouristAccount, {})),
+    prepare: async () => {
+      const member = useAuthStore.getState().islogin;
+      const kept = this.cred;
+      if (kept && kept.member === member && Date.now() < kept.until) return kept.value;
+      const value = member ? await request(imSign, {}) : await request(imTouristAccount, {});
+      this.cred = { value, member, until: Date.now() + value.expire * 900 };
+      return value;
+    },
     onOpen: (cred) => this.conn.send({ type: 'login', identifier: cred.identifier, userSig: cred.userSig } satisfies ImClientFrame),
     onFrame: (f) => this.onFrame(f),
     onStatus: (st) => {
@@ -109,7 +123,10 @@ class ImConnection {
     // 4003: the login session ended (sign-out elsewhere, password change, ban). Ask again at
     // once: the credential call answers "not logged in", which signs the page out, and the
     // room goes on as a guest's.
-    reconnectAtOnce: (code) => code === 4003,
+    reconnectAtOnce: (code) => {
+      if (code === 4001 || code === 4003) this.cred = null;
+      return code === 4003;
+    },
     // Keeps proxies from closing an idle socket, and notices a dead one.
     heartbeat: { frame: { type: 'ping' } satisfies ImClientFrame, everyMs: 25_000, timeoutMs: 10_000 },
     ackOf,
@@ -127,6 +144,7 @@ class ImConnection {
 
   /** Re-logs in with a fresh credential (after login / logout). */
   relogin() {
+    this.cred = null;
     if (this.conn.active) this.conn.start();
   }
 

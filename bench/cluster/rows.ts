@@ -1,0 +1,171 @@
+// The site with N socket processes (as `npm start` runs it: node:cluster, the primary owns the
+// embedded database and relays the bus) against the 2-thread floor, measured in the same run with
+// the same load generators as the chat and matches benches:
+//   chat fan-out — bench/chat/viewers.ts viewers in one room, members sending at a rate; latency
+//                  send → receipt over every viewer × message; floor: bench/chat/servers.ts
+//                  floor-threads (the bare server's batches written to the descriptors by 2 threads);
+//   score push   — bench/matches/clients.ts sockets on /ws/score, goals posted to the feed one by
+//                  one; latency from the ingest request sent (the site's own "accepted" stamp is on
+//                  the primary, behind the socket process that proxies the request) to the goal
+//                  frame received; floor: bench/matches/servers.ts floor-threads.
+// Goal: p99 of the site ≤ 1.2 × the floor's, 0 lost.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ask, fmt, percentile, sleep, start, stop } from './common.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const chatDir = path.join(here, '../chat');
+const matchesDir = path.join(here, '../matches');
+const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 10_000);
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const SENDERS = Number(process.env.BENCH_SENDERS ?? 400);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
+const GOALS = Number(process.env.BENCH_GOALS ?? 40);
+const LOADERS = 2;
+const WARMUP_MS = 2000;
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+export interface Row {
+  p50: number;
+  p99: number;
+  max: number;
+  samples: number;
+  lost: number;
+  duplicated?: number;
+  joinSeconds?: number;
+}
+
+/** Chat fan-out on one server: { port, groupId, tokens } as bench/chat/servers.ts and site.ts reply. */
+export async function chatRow(server: { port: number; groupId: number; tokens: string[] }): Promise<Row> {
+  const origin = `http://127.0.0.1:${server.port}`;
+  const loaders = await Promise.all(Array.from({ length: LOADERS }, () => start(path.join(chatDir, 'viewers.ts'))));
+  const t0 = Date.now();
+  await Promise.all(
+    loaders.map(({ child }, i) =>
+      ask(child, { setup: { origin, groupId: server.groupId, count: Math.floor(VIEWERS / LOADERS) + (i < VIEWERS % LOADERS ? 1 : 0), tokens: server.tokens.filter((_, j) => j % LOADERS === i) } }),
+    ),
+  );
+  const joinSeconds = (Date.now() - t0) / 1000;
+  const measureFrom = Date.now() + WARMUP_MS;
+  for (const { child } of loaders) child.send({ go: { rate: RATE / LOADERS, measureFrom } });
+  await sleep(WARMUP_MS + SECONDS * 1000);
+  const stopped = await Promise.all(loaders.map(({ child }) => ask(child, { stop: true })));
+  const seqs = stopped.flatMap((s) => s.acked as number[]).sort((a, b) => a - b);
+  const maxSeq = seqs.at(-1) ?? 0;
+  const drainFrom = Date.now();
+  while (Date.now() - drainFrom < 15_000) {
+    const behind = (await Promise.all(loaders.map(({ child }) => ask(child, { progress: { maxSeq } })))).reduce((n, r) => n + r.behind, 0);
+    if (behind === 0) break;
+    await sleep(100);
+  }
+  await sleep(300);
+  const reports = await Promise.all(loaders.map(({ child }) => ask(child, { report: { seqs } })));
+  for (const { child } of loaders) child.send({ close: true });
+  // The 1 ms histograms of every loader, expanded into percentiles.
+  const hist = new Map<number, number>();
+  for (const r of reports) for (const [ms, n] of r.hist as Array<[number, number]>) hist.set(ms, (hist.get(ms) ?? 0) + n);
+  const samples = [...hist.values()].reduce((a, b) => a + b, 0);
+  const at = (p: number) => {
+    let seen = 0;
+    for (const ms of [...hist.keys()].sort((a, b) => a - b)) if ((seen += hist.get(ms)!) >= Math.ceil((p / 100) * samples)) return ms;
+    return NaN;
+  };
+  return {
+    p50: at(50),
+    p99: at(99),
+    max: hist.size ? Math.max(...hist.keys()) : NaN,
+    samples,
+    lost: reports.reduce((n, r) => n + r.lost, 0),
+    duplicated: reports.reduce((n, r) => n + r.duplicated, 0),
+    joinSeconds,
+  };
+}
+
+/** Score push on one server; `fire(score)` makes the goal that sets the home score. */
+export async function scoreRow(port: number, fire: (score: number) => Promise<void>): Promise<Row> {
+  const loaders = await Promise.all(
+    Array.from({ length: LOADERS }, (_, i) => start(path.join(matchesDir, 'clients.ts'), [`ws://127.0.0.1:${port}/ws/score`, String(Math.floor(SOCKETS / LOADERS) + (i < SOCKETS % LOADERS ? 1 : 0))])),
+  );
+  const sent = new Map<number, number>();
+  await fire(0); // warms every path up, not counted
+  await sleep(500);
+  for (let score = 1; score <= GOALS; score++) {
+    sent.set(score, now());
+    await fire(score);
+    await sleep(150);
+  }
+  await sleep(1000);
+  const latencies: number[] = [];
+  for (const { child } of loaders) {
+    const by = new Map<number, number[]>((await ask(child, { report: true })).arrivals);
+    for (const [score, t0] of sent) for (const t of by.get(score) ?? []) latencies.push(t - t0);
+    child.send({ close: true });
+  }
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN, samples: latencies.length, lost: SOCKETS * GOALS - latencies.length };
+}
+
+async function feedPoster(origin: string, token: string) {
+  const post = async (p: string, body: unknown) => {
+    const res = await fetch(`${origin}/${p}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const json = (await res.json()) as { code: number; msg: string; data: any };
+    if (json.code !== 200) throw new Error(`${p}: ${json.msg}`);
+    return json.data;
+  };
+  const key = `bench-rows-${Date.now()}`;
+  const [matchId] = (
+    await post('api/feed/matches', {
+      matches: [
+        {
+          key,
+          sport: 'football',
+          competition: { key: 'bench-rows', name: { en: 'Bench League' }, priority: 1 },
+          home: { key: 'bench-rh', name: { en: 'Bench Home' } },
+          away: { key: 'bench-ra', name: { en: 'Bench Away' } },
+          kickoff: new Date(Date.now() - 30 * 60_000).toISOString(),
+          status: 2,
+          match_str: "30'",
+        },
+      ],
+    })
+  ).ids as number[];
+  return async (score: number) => void (await post('api/feed/events', { match_id: matchId, events: [{ key: `${key}-g${score}`, kind: 'goal', side: 'home', minute: 31, score: [score, 0] }] }));
+}
+
+export async function rows(processes: number) {
+  const table: Array<[string, string, Row]> = [];
+  console.log(
+    `\n# Site with ${processes} socket processes against the 2-thread floor: chat ${fmt(VIEWERS)} viewers, ${RATE} messages/s from ${SENDERS} members, ${SECONDS} s; score push ${fmt(SOCKETS)} sockets, ${GOALS} goals; ${LOADERS} load processes on this machine`,
+  );
+  const floorChat = await start(path.join(chatDir, 'servers.ts'), ['floor-threads', String(SENDERS)]);
+  table.push(['chat fan-out', 'floor: bare chat server, batches written by 2 threads', await chatRow(floorChat.msg)]);
+  await stop(floorChat.child);
+  const site = await start(path.join(here, 'site.ts'), [String(processes), String(SENDERS)]);
+  table.push(['chat fan-out', `site, ${processes} socket processes (goal p99 ≤ 1.2 × floor, 0 lost)`, await chatRow(site.msg)]);
+  await stop(site.child);
+
+  const floorScore = await start(path.join(matchesDir, 'servers.ts'), ['floor-threads']);
+  const floorPort = floorScore.msg.port as number;
+  table.push(['score push', 'floor: goal frame written by 2 threads', await scoreRow(floorPort, async (s) => void (await fetch(`http://127.0.0.1:${floorPort}/push?score=${s}`, { method: 'POST' })))]);
+  await stop(floorScore.child);
+  const site2 = await start(path.join(here, 'site.ts'), [String(processes), '1']);
+  table.push([
+    'score push',
+    `site, ${processes} socket processes (goal p99 ≤ 1.2 × floor, 0 lost)`,
+    await scoreRow(site2.msg.port, await feedPoster(`http://127.0.0.1:${site2.msg.port}`, site2.msg.feedToken)),
+  ]);
+  await stop(site2.child);
+  return table;
+}
+
+export function printRows(table: Array<[string, string, Row]>) {
+  console.log('| part | server | join s | p50 ms | p99 ms | max ms | p99 ÷ floor | samples | lost | duplicated |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const [part, name, r] of table) {
+    const floor = table.find(([p, n]) => p === part && n.startsWith('floor'))![2];
+    console.log(
+      `| ${part} | ${name} | ${fmt(r.joinSeconds ?? NaN, 1)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${fmt(r.p99 / floor.p99, 2)} | ${fmt(r.samples)} | ${fmt(r.lost)} | ${fmt(r.duplicated ?? NaN)} |`,
+    );
+  }
+}
