@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MemberType } from '@/config/paths';
+import { MemberType, paths } from '@/config/paths';
 import { useNobles } from '@/features/economy/api/nobles';
 import { useWallet } from '@/features/economy/api/get-wallet';
 import { Coins } from '@/features/economy/components/coins';
@@ -8,7 +8,6 @@ import { NobleBadge, WealthBadge } from '@/features/economy/components/noble-bad
 import { useLogout } from '@/features/auth/hooks/use-logout';
 import { useMemberInfo } from '@/features/member/api/get-member-info';
 import { menuFor } from '@/features/member/components/member-menu';
-import { paths } from '@/config/paths';
 import { useAuthStore } from '@/shared/stores/auth';
 import { Avatar } from '@/shared/ui/avatar';
 import { IconLogout } from '@/shared/ui/icons';
