@@ -24,9 +24,11 @@ async function fitsAndTranslated(page: Page, where: string) {
 
 /** Every link and button the thumb taps on the "me" page is at least 44 px tall. */
 async function thumbSized(page: Page, where: string) {
-  const small = await page.getByTestId('m-member-me').evaluate((root) =>
-    [...root.querySelectorAll('a, button')].map((el) => ({ name: el.textContent?.trim() ?? el.getAttribute('aria-label') ?? '', h: el.getBoundingClientRect().height })).filter((b) => b.h < 44),
-  );
+  const small = await page
+    .getByTestId('m-member-me')
+    .evaluate((root) =>
+      [...root.querySelectorAll('a, button')].map((el) => ({ name: el.textContent?.trim() ?? el.getAttribute('aria-label') ?? '', h: el.getBoundingClientRect().height })).filter((b) => b.h < 44),
+    );
   expect(small, `${where}: tap targets under 44 px`).toEqual([]);
 }
 
@@ -70,7 +72,7 @@ for (const lang of ['zh', 'en', 'es']) {
           await expect(page.getByTestId('m-member-title')).toBeVisible();
           await expect(page.getByTestId('m-member-back')).toBeVisible();
           await page.waitForLoadState('networkidle');
-          await expect(page.locator('.spinner')).toHaveCount(0);
+          await expect(page.locator('.spinner:visible')).toHaveCount(0);
           await fitsAndTranslated(page, `${lang} ${w} ${who} type=${type}`);
         }
         await context.close();
@@ -227,7 +229,7 @@ test('the member centre at 320, 390 and 430 px (screenshots kept with the result
     ] as const) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      await expect(page.locator('.spinner')).toHaveCount(0);
+      await expect(page.locator('.spinner:visible')).toHaveCount(0);
       await fitsAndTranslated(page, `${name} at ${width}`);
       await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
     }

@@ -50,7 +50,15 @@ function ProfileFields({ info }: { info: MemberInfo }) {
 
   return (
     <form className="mm-form" onSubmit={onSubmit} noValidate>
-      <Input label={t('fields.nickname')} value={nickname} maxLength={NICKNAME_MAX} enterKeyHint="next" onChange={(e) => setNickname(e.target.value)} error={errors.user_nickname} data-testid="member-nickname" />
+      <Input
+        label={t('fields.nickname')}
+        value={nickname}
+        maxLength={NICKNAME_MAX}
+        enterKeyHint="next"
+        onChange={(e) => setNickname(e.target.value)}
+        error={errors.user_nickname}
+        data-testid="member-nickname"
+      />
       <div className="field">
         <span className="field__label" id="m-sex-label">
           {t('fields.gender')}
@@ -89,8 +97,7 @@ export function ProfileScreen() {
   const { data: info, isLoading, isError, refetch } = useMemberInfo();
   const [sheet, setSheet] = useState(false);
   if (isLoading) return <PageSpinner />;
-  if (isError || !info)
-    return <EmptyState title={t('member:loadFailed')} text={t('member:loadFailedText')} action={<Button onClick={() => refetch()}>{t('common:retry')}</Button>} />;
+  if (isError || !info) return <EmptyState title={t('member:loadFailed')} text={t('member:loadFailedText')} action={<Button onClick={() => refetch()}>{t('common:retry')}</Button>} />;
   return (
     <div className="mm-stack" data-testid="member-profile">
       <div className="mm-card mm-profile-head">

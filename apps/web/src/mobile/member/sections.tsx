@@ -9,14 +9,38 @@ import { ProfileScreen } from './profile-screen';
 // thumb's sizes); the profile and the wallet have phone screens of their own. Each economy,
 // live and replays panel loads with its own chunk, only when its section is opened.
 const lazyPanel = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => lazy(() => load().then((m) => ({ default: pick(m) })));
-const Wallet = lazyPanel(() => import('./wallet-screen'), (m) => m.WalletScreen);
-const Backpack = lazyPanel(() => import('@/features/economy/components/backpack-panel'), (m) => m.BackpackPanel);
-const Withdrawal = lazyPanel(() => import('@/features/economy/components/withdrawal-panel'), (m) => m.WithdrawalPanel);
-const Noble = lazyPanel(() => import('@/features/economy/components/noble-panel'), (m) => m.NoblePanel);
-const Invite = lazyPanel(() => import('@/features/economy/components/invite-panel'), (m) => m.InvitePanel);
-const Apply = lazyPanel(() => import('@/features/live/components/apply-anchor-panel'), (m) => m.ApplyAnchorPanel);
-const Studio = lazyPanel(() => import('@/features/live/components/broadcast-panel'), (m) => m.BroadcastPanel);
-const MyReplays = lazyPanel(() => import('@/features/replays/components/my-replays-panel'), (m) => m.MyReplaysPanel);
+const Wallet = lazyPanel(
+  () => import('./wallet-screen'),
+  (m) => m.WalletScreen,
+);
+const Backpack = lazyPanel(
+  () => import('@/features/economy/components/backpack-panel'),
+  (m) => m.BackpackPanel,
+);
+const Withdrawal = lazyPanel(
+  () => import('@/features/economy/components/withdrawal-panel'),
+  (m) => m.WithdrawalPanel,
+);
+const Noble = lazyPanel(
+  () => import('@/features/economy/components/noble-panel'),
+  (m) => m.NoblePanel,
+);
+const Invite = lazyPanel(
+  () => import('@/features/economy/components/invite-panel'),
+  (m) => m.InvitePanel,
+);
+const Apply = lazyPanel(
+  () => import('@/features/live/components/apply-anchor-panel'),
+  (m) => m.ApplyAnchorPanel,
+);
+const Studio = lazyPanel(
+  () => import('@/features/live/components/broadcast-panel'),
+  (m) => m.BroadcastPanel,
+);
+const MyReplays = lazyPanel(
+  () => import('@/features/replays/components/my-replays-panel'),
+  (m) => m.MyReplaysPanel,
+);
 
 const later = (Panel: ComponentType) => (
   <Suspense fallback={<PageSpinner />}>
