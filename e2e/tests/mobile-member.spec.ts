@@ -211,7 +211,7 @@ test('a fan changes the avatar from the gallery sheet and picks a preset', async
 });
 
 test('the member centre at 320, 390 and 430 px (screenshots kept with the results)', async ({ browser, request, baseURL }) => {
-  test.setTimeout(400_000);
+  test.setTimeout(900_000);
   const fan = await registerByApi(request);
   for (const width of [320, 390, 430]) {
     const context = await browser.newContext(phone(width, 860));
