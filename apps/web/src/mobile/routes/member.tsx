@@ -1,24 +1,39 @@
-import { Component as MemberArea } from '@/app/routes/member';
-import { useLogout } from '@/features/auth/hooks/use-logout';
-import { paths } from '@/config/paths';
-import { useAuthStore } from '@/shared/stores/auth';
+import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { IconLogout } from '@/shared/ui/icons';
+import { useAuthStore } from '@/shared/stores/auth';
+import { MEMBER_MENU } from '@/features/member/components/member-menu';
+import { SanctionNotice } from '@/features/member/components/sanction-notice';
+import '@/features/member/locales';
+import '@/features/economy/locales';
+import '@/features/economy/economy.css';
+import '@/shared/i18n/messages';
+import '@/styles/member.css';
+import '@/styles/community.css';
+import '../member/locales';
+import '../member/m-member.css';
+import { LoginPrompt } from '../member/login-prompt';
+import { MePage } from '../member/me-page';
+import { screenFor } from '../member/screens';
+import { SectionScreen } from '../member/section-screen';
+import { sectionContent } from '../member/sections';
 
-// /m/member?type=…: the member centre of the desktop (same panels, same calls): its menu becomes a
-// row of chips the thumb scrolls (mobile.css), and the phone gets its sign-out here.
+// /m/member?type=…: the phone's member centre. No type: the "me" page; each ?type= (the same as
+// the desktop's, so links map 1:1) is its own screen with a back bar. Same data and calls as the
+// desktop: the member and economy features' hooks and panels.
 export function Component() {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation('member');
+  const [params] = useSearchParams();
   const islogin = useAuthStore((s) => s.islogin);
-  const logout = useLogout(paths.mobile);
+  const isAnchor = useAuthStore((s) => s.user?.is_anchor === 1);
+  if (!islogin) return <LoginPrompt />;
+  const screen = screenFor(params, isAnchor);
+  if (screen.kind === 'redirect') return <Navigate to={screen.to} replace />;
+  if (screen.kind === 'me') return <MePage />;
+  const item = MEMBER_MENU.find((m) => m.type === screen.type)!;
   return (
-    <div className="m-member">
-      <MemberArea />
-      {islogin && (
-        <button type="button" className="m-member__logout" onClick={logout} data-testid="header-logout">
-          <IconLogout size={18} /> {t('user.logout')}
-        </button>
-      )}
-    </div>
+    <SectionScreen title={t(`menu.${item.key}`)}>
+      <SanctionNotice />
+      {sectionContent(screen.type)}
+    </SectionScreen>
   );
 }
