@@ -67,8 +67,14 @@ test('the web app manifest is linked, served and installable: name, icons incl. 
   expect(m.background_color).toMatch(/^#[0-9a-f]{6}$/i);
   const icons = m.icons as Array<{ src: string; sizes: string; type: string; purpose?: string }>;
   for (const size of ['192x192', '512x512']) {
-    expect(icons.some((i) => i.sizes === size && (i.purpose ?? 'any').includes('any')), `any-purpose icon ${size}`).toBe(true);
-    expect(icons.some((i) => i.sizes === size && i.purpose?.includes('maskable')), `maskable icon ${size}`).toBe(true);
+    expect(
+      icons.some((i) => i.sizes === size && (i.purpose ?? 'any').includes('any')),
+      `any-purpose icon ${size}`,
+    ).toBe(true);
+    expect(
+      icons.some((i) => i.sizes === size && i.purpose?.includes('maskable')),
+      `maskable icon ${size}`,
+    ).toBe(true);
   }
   // Every icon exists, is a PNG, and has the size it claims (PNG header: width and height at 16..24).
   for (const icon of icons) {
