@@ -6,6 +6,9 @@ import { expect, test, type BrowserContext, type Page } from '../support/test';
 // worker's own fetches, which Chromium's offline emulation may not cover) is aborted, so whatever
 // shows came from the worker's caches.
 
+// Each journey opens the site several times (online, then offline, cold): more than the default minute on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
 /** An i18n key shown raw ("offline.title") or an interpolation left unfilled. */
