@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { hasMobilePage, toMobilePath } from '@/config/paths';
 import { initI18n } from '@/shared/i18n';
 import { isMobilePath, isNarrow, prefersDesktop } from '@/shared/lib/device';
+import { listenForInstall } from './mobile/pwa/install';
 import { AppProvider } from './app/provider';
 import { createRouter } from './app/router';
 import './styles/global.css';
@@ -13,8 +14,13 @@ if (isNarrow() && !prefersDesktop() && !isMobilePath(window.location.pathname) &
   window.history.replaceState(null, '', toMobilePath(window.location.pathname, window.location.search) + window.location.hash);
 }
 
+// Chromium offers "add to home screen" once, early in the page's life: keep it for /downLoad.
+listenForInstall();
+
 // A deploy may remove an old lazy chunk (spec §8 ChunkLoadError): reload once to pick up the new build.
+// Offline (the mobile site's worker keeps only what was visited) a reload cannot help: the route shows its offline state.
 window.addEventListener('vite:preloadError', (event) => {
+  if (!navigator.onLine) return;
   const key = 'chunkReloadAt';
   const last = Number(sessionStorage.getItem(key) ?? 0);
   if (Date.now() - last > 10_000) {

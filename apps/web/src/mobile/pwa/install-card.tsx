@@ -3,10 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/ui/button';
 import { IconCheck, IconDownload } from '@/shared/ui/icons';
 import { isIosSafari, promptInstall, useInstall } from './install';
+import '../locales';
+import './install-card.css';
 
 /**
- * "Add to home screen" on /m/downLoad: the browser's own install prompt where it offers one
- * (Chromium), the Share-menu steps on iOS Safari, and a plain note once installed.
+ * "Add to home screen" on /m/downLoad and /downLoad: the browser's own install prompt where it
+ * offers one (Chromium), the Share-menu steps on iOS Safari, and a plain note once installed. It
+ * brings its own texts and styles, so the desktop site can place it too.
  */
 export function InstallCard() {
   const { t } = useTranslation('mobile');

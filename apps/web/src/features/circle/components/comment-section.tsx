@@ -103,7 +103,7 @@ export function CommentSection({ thread, ownerIsMe, onChanged }: CommentSectionP
         <ul className="comments__list">
           {data.list.map((c) => (
             <li key={c.id} className="comment" data-testid={`comment-${c.id}`}>
-              <Link to={personaPage(c.user.id)}>
+              <Link to={personaPage(c.user.id)} aria-label={c.user.user_nickname}>
                 <Avatar src={c.user.avatar} size={32} />
               </Link>
               <div className="comment__body">
