@@ -35,7 +35,7 @@ export function printPicture(pic: PictureFigures) {
   console.log('\n| picture | median ms | min ms | max ms | goal |');
   console.log('|---|---:|---:|---:|---|');
   row('offline room, encoder starts → first frame (room socket says "live")', pic.offline, 1500);
-  row('same, old way: chat socket silenced, the page\'s 4 s poll notices', pic.offlinePollOnly);
+  row("same, old way: chat socket silenced, the page's 4 s poll notices", pic.offlinePollOnly);
   row('floor: the same encoder → bare node-media-server → a page with only mpegts.js, waiting', pic.floorOffline);
   row('live room, open the address → first frame', pic.live, 1000);
   row('floor: open the bare page of the running stream → first frame', pic.floorLive);
