@@ -13,6 +13,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { demoPushArgs } from '../../apps/server/src/demo/broadcaster.ts';
+import type { Floor } from './floor.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -168,18 +169,20 @@ async function openLiveRoom(browser: Browser, site: Site): Promise<Marks> {
 }
 
 /** The floor: a waiting page, then the encoder starts (offline); a running stream, then the page opens (live). */
-async function floorTries(browser: Browser, floor: { rtmp: string; page: string }, loop: string, runs: number) {
+async function floorTries(browser: Browser, floor: Floor, loop: string, runs: number) {
   const offline: Marks[] = [];
   const live: Marks[] = [];
+  const stream = (name: string) => ({ rtmp: `${floor.rtmpBase}/${name}`, page: `${floor.page}?flv=${encodeURIComponent(`${floor.flvBase}/${name}.flv`)}` });
   for (let i = 0; i < runs; i++) {
+    const s = stream(`floor${i}`);
     const context = await newContext(browser);
     let encoder: ChildProcess | null = null;
     try {
       const page = await context.newPage();
-      await page.goto(floor.page);
+      await page.goto(s.page);
       await sleep(1500);
       const t0 = Date.now();
-      encoder = push(loop, floor.rtmp);
+      encoder = push(loop, s.rtmp);
       const frame = await firstFrameAt(page, 30_000).catch(() => null);
       offline.push(frame ? { 'first frame': frame - t0 } : {});
     } finally {
@@ -188,7 +191,8 @@ async function floorTries(browser: Browser, floor: { rtmp: string; page: string 
       await sleep(500);
     }
   }
-  const encoder = push(loop, floor.rtmp);
+  const s = stream('floorlive');
+  const encoder = push(loop, s.rtmp);
   try {
     await sleep(3000);
     for (let i = 0; i < runs; i++) {
@@ -196,7 +200,7 @@ async function floorTries(browser: Browser, floor: { rtmp: string; page: string 
       try {
         const page = await context.newPage();
         const t0 = Date.now();
-        await page.goto(floor.page);
+        await page.goto(s.page);
         const frame = await firstFrameAt(page, 30_000).catch(() => null);
         live.push(frame ? { 'first frame': frame - t0 } : {});
       } finally {
@@ -217,7 +221,7 @@ export interface PictureFigures {
   floorLive: Marks[];
 }
 
-export async function firstPicture(site: Site, floor: { rtmp: string; page: string } | null, loop: string, runs: number): Promise<PictureFigures> {
+export async function firstPicture(site: Site, floor: Floor | null, loop: string, runs: number): Promise<PictureFigures> {
   const browser = await launch();
   const figures: PictureFigures = { offline: [], offlinePollOnly: [], live: [], floorOffline: [], floorLive: [] };
   try {

@@ -30,8 +30,15 @@ function start() {
 start();
 </script></body></html>`;
 
+/** Where the floor pushes and plays a stream of that name (a new name per try: no GOP cached from the last one). */
+export interface Floor {
+  rtmpBase: string;
+  flvBase: string;
+  page: string;
+}
+
 /** Starts the bare media server and the page server; resolves with their addresses. */
-export async function floorServer(rtmpPort: number, flvPort: number): Promise<{ rtmp: string; page: string }> {
+export async function floorServer(rtmpPort: number, flvPort: number): Promise<Floor> {
   const NodeMediaServer = require('node-media-server') as new (config: object) => { run(): Promise<void> };
   const logger = require('node-media-server/src/core/logger.js') as { log: (m: string) => void; level: string };
   logger.level = 'error';
@@ -48,8 +55,5 @@ export async function floorServer(rtmpPort: number, flvPort: number): Promise<{ 
   const pagePort = (server.address() as import('node:net').AddressInfo).port;
   // Give the media server a moment to listen.
   await new Promise((r) => setTimeout(r, 500));
-  return {
-    rtmp: `rtmp://127.0.0.1:${rtmpPort}/live/floor`,
-    page: `http://127.0.0.1:${pagePort}/?flv=${encodeURIComponent(`http://127.0.0.1:${flvPort}/live/floor.flv`)}`,
-  };
+  return { rtmpBase: `rtmp://127.0.0.1:${rtmpPort}/live`, flvBase: `http://127.0.0.1:${flvPort}/live`, page: `http://127.0.0.1:${pagePort}/` };
 }
