@@ -51,24 +51,28 @@ export function createSessionCheck(deps: SessionCheckDeps) {
     if (sessions.size === 0) open.delete(userId);
   }
 
+  const forgetAll = () => {
+    open.clear();
+    size = 0;
+  };
+
   const off = deps.bus.subscribe(deps.sessionsEndedChannel, (raw) => {
     ends++;
-    let ended: { userId?: unknown; sessionId?: unknown; except?: unknown };
+    // Logins from now on ask afresh, not join a query that may have read the session before it ended.
+    inFlight.clear();
+    let ended: { userId?: unknown; sessionId?: unknown; except?: unknown } | null = null;
     try {
       ended = JSON.parse(raw);
     } catch {
-      return;
+      // An end nobody can read: forget everything rather than let a session in that may have ended.
     }
-    if (typeof ended.userId !== 'number') return void open.clear();
+    if (!ended || typeof ended.userId !== 'number') return forgetAll();
     forget(ended.userId, typeof ended.sessionId === 'number' ? ended.sessionId : undefined, typeof ended.except === 'number' ? ended.except : undefined);
   });
   void off.then(() => (listening = true)).catch(() => {});
 
   function remember(sessionId: number, userId: number) {
-    if (size >= KEPT_MAX) {
-      open.clear();
-      size = 0;
-    }
+    if (size >= KEPT_MAX) forgetAll();
     let sessions = open.get(userId);
     if (!sessions) open.set(userId, (sessions = new Map()));
     if (!sessions.has(sessionId)) size++;
@@ -91,8 +95,9 @@ export function createSessionCheck(deps: SessionCheckDeps) {
       const key = `${userId}:${sessionId}`;
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = ask(sessionId, userId).finally(() => inFlight.delete(key));
-        inFlight.set(key, pending);
+        const asked = ask(sessionId, userId).finally(() => inFlight.get(key) === asked && inFlight.delete(key));
+        inFlight.set(key, asked);
+        pending = asked;
       }
       return pending;
     },
