@@ -214,7 +214,16 @@ export async function run() {
   if ((!only && twoReady) || only?.has('site-2')) plan.push(['site-2', 'site as 2 processes (PostgreSQL, Redis bus), one per load process']);
 
   const rows: Array<{ run: number; kind: Kind; name: string; r: Result; load: number }> = [];
-  for (let run = 1; run <= runs; run++) for (const [kind, name] of plan) rows.push({ run, kind, name, r: await measure(kind), load: load1() });
+  for (let run = 1; run <= runs; run++)
+    for (const [kind, name] of plan) {
+      const row = { run, kind, name, r: await measure(kind), load: load1() };
+      rows.push(row);
+      // Each row as soon as it is measured: on a busy machine a full set of runs takes long.
+      const { r } = row;
+      console.log(
+        `  run ${run}, ${kind}: join ${fmt(r.joinSeconds, 1)} s (${fmt(r.joinCpuMs / r.joined, 2)} CPU ms per viewer), p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, ${fmt(r.acked)} of ${fmt(r.sent)} accepted, lost ${fmt(r.lost)}, duplicated ${fmt(r.duplicated)}, server CPU ${fmt(r.serverCpu * 100)} %, load average ${fmt(row.load, 1)}`,
+      );
+    }
 
   console.log(
     '| run | server | viewers joined | join s | join CPU ms per viewer³ | messages accepted | p50 ms | p99 ms | max ms | deliveries timed | lost¹ | duplicated | viewers cut off | server CPU | load CPU | load avg² |',
