@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { imSign, imTouristAccount } from '@livesports/contracts/chat';
 import { changePassword, signOut } from '@livesports/contracts/account';
+import { consoleUserSanction } from '@livesports/contracts/console-users';
 import { users } from '../src/db/schema/account.ts';
+import { createChatCredentials } from '../src/modules/chat/credentials.ts';
 import { genUserSig } from '../src/modules/chat/usersig.ts';
 import { createAccountRepo } from '../src/modules/account/repo.ts';
 import { randomToken, sha256 } from '../src/platform/crypto.ts';
@@ -116,6 +118,49 @@ describe('login', () => {
     expect(await closed).toBe(4003);
     kept.send({ type: 'ping' });
     expect(await kept.next((f) => f.type === 'pong')).toEqual({ type: 'pong' });
+  });
+
+  it("a ban closes the member's sockets, and the credential its session was just checked with no longer logs in or joins", async () => {
+    const room = await anchorRoom(app);
+    const admin = await liveUser(app, { admin: true });
+    const u = await liveUser(app);
+    const cred = (await call(app, imSign, {}, { token: u.token })).data;
+    // Two sockets of the same session: the second login is answered from the gateway's memory of the session.
+    const first = await loggedIn(app, url, u.token);
+    const second = await connect();
+    second.send({ type: 'login', identifier: cred.identifier, userSig: cred.userSig });
+    await second.next((f) => f.type === 'login');
+    second.send({ type: 'join', groupId: room });
+    await second.next((f) => f.type === 'joined');
+    const closed = [first.closed(), second.closed()];
+    const banned = await call(app, consoleUserSanction, { id: u.id, kind: 'ban', unit: 'hours', duration: 1, reason: 'bot' }, { token: admin.token });
+    expect(banned.code).toBe(200);
+    expect(await Promise.all(closed)).toEqual([4003, 4003]);
+    // Within the seconds the session would have been remembered: refused, and never joins the room.
+    const again = await connect();
+    const refused = again.closed();
+    again.send({ type: 'login', identifier: cred.identifier, userSig: cred.userSig });
+    again.send({ type: 'join', groupId: room });
+    expect(await again.next((f) => f.type === 'error')).toMatchObject({ request: 'login' });
+    expect(await refused).toBe(4001);
+    expect(again.frames.some((f) => f.type === 'joined')).toBe(false);
+  });
+
+  it('a credential minted by this process logs in without being read again, with the identity a fresh reader finds', async () => {
+    const clock = { now: () => new Date() };
+    const minter = createChatCredentials({ sdkAppId: APP_ID, secret: SECRET, clock });
+    const reader = createChatCredentials({ sdkAppId: APP_ID, secret: SECRET, clock });
+    const u = await liveUser(app);
+    const tourist = minter.tourist();
+    const member = minter.member({ id: u.id, sessionId: 77 } as Parameters<typeof minter.member>[0]);
+    for (const c of [tourist, member]) expect(minter.verify(c.identifier, c.userSig)).toEqual(reader.verify(c.identifier, c.userSig));
+    expect(minter.verify(member.identifier, member.userSig)).toEqual({ identifier: String(u.id), userId: u.id, sessionId: 77 });
+    // Remembered claims still expire, and still belong to one identifier only.
+    expect(minter.verify('tourist_someone_else', tourist.userSig)).toBeNull();
+    const expiring = createChatCredentials({ sdkAppId: APP_ID, secret: SECRET, clock });
+    const t = expiring.tourist();
+    clock.now = () => new Date(Date.now() + 2 * 86_400_000);
+    expect(expiring.verify(t.identifier, t.userSig)).toBeNull();
   });
 
   it('refuses a member credential that names no session (minted before credentials carried one)', async () => {
@@ -247,6 +292,32 @@ describe('rooms', () => {
     expect(arrivals.flatMap((x) => x.texts).sort()).toEqual(['a0', 'a1', 'a2', 'b0', 'b1', 'b2', 'first']);
     expect(arrivals.length).toBeLessThan(7);
     for (let i = 1; i < arrivals.length; i++) expect(arrivals[i].at - arrivals[i - 1].at).toBeGreaterThanOrEqual(80);
+  });
+
+  it('the history a join gets from memory is what the database holds', async () => {
+    const room = await anchorRoom(app);
+    // 54 lines from 6 members (each stays under the per-user limit of 10 messages per 10 s).
+    let line = 0;
+    for (let k = 0; k < 6; k++) {
+      const sender = await loggedIn(app, url, (await liveUser(app)).token);
+      sender.send({ type: 'join', groupId: room });
+      await sender.next((f) => f.type === 'joined');
+      for (let i = 0; i < 9; i++) {
+        sender.send({ type: 'send', groupId: room, text: `line ${++line}` });
+        await sender.next((f) => f.type === 'sent' && f.seq === line);
+      }
+    }
+    // The room's group is open here (the sender is in it): the joins below are answered from memory.
+    const fresh = await loggedIn(app, url);
+    fresh.send({ type: 'join', groupId: room });
+    const joined = await fresh.next((f) => f.type === 'joined');
+    const stored = await app.chat.messages.history(room);
+    expect(joined.messages).toEqual(JSON.parse(JSON.stringify(stored)));
+    expect(joined.messages.map((m: any) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 5));
+    const resumed = await loggedIn(app, url);
+    resumed.send({ type: 'join', groupId: room, lastSeq: 40 });
+    const page = await resumed.next((f) => f.type === 'joined');
+    expect(page.messages).toEqual(JSON.parse(JSON.stringify(await app.chat.messages.history(room, 40))));
   });
 
   it('a reconnecting client resumes from its last sequence without gaps or duplicates', async () => {

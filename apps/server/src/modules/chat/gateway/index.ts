@@ -8,6 +8,7 @@ import { type Client, fail } from './client.ts';
 import { frameHandlers, handleFrame } from './frames.ts';
 import { createMembers } from './members.ts';
 import { createRoomGroups } from './room-groups.ts';
+import { createSessionCheck } from './session-check.ts';
 
 /**
  * /ws/im — room chat (spec §1 third-party IM, §4 chat messages), JSON frames (see contracts/chat.ts):
@@ -52,7 +53,9 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
   const loginTimeoutMs = opts.loginTimeoutMs ?? 10_000;
   const rooms = createRoomGroups({ bus: opts.bus, messages: opts.messages, log: app.log, batchMs: opts.batchMs ?? 100 });
   const members = createMembers({ bus: opts.bus, sessionsEndedChannel: opts.sessionsEndedChannel, leave: rooms.leave });
-  const handlers = frameHandlers({ ...opts, rooms, members, log: app.log });
+  // Member logins ask the database about their session once per few seconds, not once per socket.
+  const sessions = createSessionCheck({ sessionActive: opts.sessionActive, bus: opts.bus, sessionsEndedChannel: opts.sessionsEndedChannel });
+  const handlers = frameHandlers({ ...opts, sessionActive: sessions.active, rooms, members, log: app.log });
 
   app.get('/ws/im', { websocket: true }, (ws, req) => {
     // One address holds only so many sockets that have not logged in yet (released at login).
@@ -93,5 +96,6 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
   app.addHook('onClose', async () => {
     await rooms.close();
     await members.close();
+    await sessions.close();
   });
 }
