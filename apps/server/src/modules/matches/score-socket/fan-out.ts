@@ -8,24 +8,29 @@ type Outbox = Array<{ buf: PreparedFrame; to: (c: Client) => boolean }>;
 
 const everyone = () => true;
 
-/** Writes one turn's frames to every registered client that takes them, joined into one write each. */
-function flush(clients: Set<Client>, batch: Outbox) {
+/**
+ * Sockets written per turn of the event loop. 5,000 socket writes in one go hold the thread for
+ * tens of milliseconds on a busy machine, and every HTTP request waiting meanwhile (a match-day
+ * crowd) waits that long; between chunks the loop answers them. A few hundred writes take a few ms.
+ */
+export const FAN_OUT_CHUNK = 500;
+
+/** Which joined buffer a client gets of one turn's frames (null: none of them is for it). */
+function planOf(batch: Outbox): (c: Client) => PreparedFrame | null {
   if (batch.every((f) => f.to === everyone)) {
     const joined = joinFrames(batch.map((f) => f.buf));
-    for (const c of clients) if (c.registered) deliver(c, joined);
-    return;
+    return () => joined;
   }
   // Odds go to the clients of one bookmaker: clients taking the same frames share one joined buffer.
   const joined = new Map<string, PreparedFrame>();
-  for (const c of clients) {
-    if (!c.registered) continue;
+  return (c) => {
     const mine = batch.filter((f) => f.to(c));
-    if (!mine.length) continue;
+    if (!mine.length) return null;
     const key = mine.map((f) => batch.indexOf(f)).join();
     let buf = joined.get(key);
     if (!buf) joined.set(key, (buf = joinFrames(mine.map((f) => f.buf))));
-    deliver(c, buf);
-  }
+    return buf;
+  };
 }
 
 /**
@@ -35,16 +40,41 @@ function flush(clients: Set<Client>, batch: Outbox) {
  * both, instead of one per frame. The alert keeps its place in front. With 5,000 sockets this loop
  * is the push's whole cost, so the common case (every frame for everyone) joins the frames once
  * and does no per-socket work beyond the write.
+ *
+ * A batch goes out FAN_OUT_CHUNK sockets per turn. Frames that come meanwhile wait for the batch
+ * to finish and go out as the next one, so every socket still gets every frame in order. A client
+ * that registers after a batch began is not in it: its snapshot, read after the change dropped the
+ * snapshot cache, already holds the change.
  */
 export function createFanOut(clients: Set<Client>, snapshots: Snapshots) {
   let outbox: Outbox = [];
+  let busy = false;
+
+  function pump() {
+    if (busy || !outbox.length) return;
+    busy = true;
+    const plan = planOf(outbox);
+    outbox = [];
+    const targets = [...clients];
+    let i = 0;
+    const step = () => {
+      const end = Math.min(i + FAN_OUT_CHUNK, targets.length);
+      for (; i < end; i++) {
+        const c = targets[i];
+        if (!c.registered) continue;
+        const buf = plan(c);
+        if (buf) deliver(c, buf);
+      }
+      if (i < targets.length) return void setImmediate(step);
+      busy = false;
+      if (outbox.length) setImmediate(pump);
+    };
+    step();
+  }
+
   function queue(buf: PreparedFrame, to: (c: Client) => boolean) {
-    if (!outbox.length)
-      setImmediate(() => {
-        const batch = outbox;
-        outbox = [];
-        flush(clients, batch);
-      });
+    // The first frame of a turn schedules the write (a batch in progress schedules it when done).
+    if (!outbox.length && !busy) setImmediate(pump);
     outbox.push({ buf, to });
   }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { MatchRow as Row } from '@livesports/contracts/matches';
+import type { MatchListRow as Row } from '@livesports/contracts/matches';
 import { isLive } from '@livesports/contracts/matches-constants';
 import { useLive, liveRow, oddsKey } from '../live/store';
 import { competitionName } from '../lib/format';
