@@ -270,7 +270,18 @@ export function createMatchesService(deps: MatchesDeps) {
     },
 
     async allMatch(
-      input: { type: number; status: ListFilter['status']; competition_id?: number; season_id?: number; date?: string; tz: number; collected: number; page: number; limit: number; view: 'full' | 'list' },
+      input: {
+        type: number;
+        status: ListFilter['status'];
+        competition_id?: number;
+        season_id?: number;
+        date?: string;
+        tz: number;
+        collected: number;
+        page: number;
+        limit: number;
+        view: 'full' | 'list';
+      },
       user: AuthUser | null,
     ) {
       const f: ListFilter = { sport: sportOf(input.type), status: input.status, competitionId: input.competition_id, seasonId: input.season_id };
