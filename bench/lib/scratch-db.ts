@@ -14,6 +14,17 @@ export async function admin(url: string, statement: string) {
   }
 }
 
+/** The PostgreSQL server a bench may use: BENCH_PG_URL, else this machine's own when one answers (trust auth), else null. */
+export async function pgServer(fallback = 'postgres://postgres@127.0.0.1:5432/postgres'): Promise<string | null> {
+  if (process.env.BENCH_PG_URL) return process.env.BENCH_PG_URL;
+  try {
+    await admin(fallback, 'select 1');
+    return fallback;
+  } catch {
+    return null;
+  }
+}
+
 /** A fresh database on BENCH_PG_URL's server, dropped by `drop()`; null without BENCH_PG_URL. */
 export async function scratchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const server = process.env.BENCH_PG_URL;

@@ -12,14 +12,20 @@
 // The site runs with demo data, as `npm start` does. Each server runs in its own process; the load
 // generator (autocannon, the C socket loader) shares the machine's 2 cores: judge by the ratio.
 //
-//   npm run bench -- matchday     (BENCH_SECONDS, BENCH_SOCKETS, BENCH_FANS, BENCH_PG_URL, BENCH_NGINX)
+// PostgreSQL: BENCH_PG_URL, else this machine's server at 127.0.0.1:5432 when it answers (a scratch
+// database is made and dropped either way).
+//
+//   npm run bench -- matchday     (BENCH_SECONDS, BENCH_SOCKETS, BENCH_FANS, BENCH_PG_URL, BENCH_NGINX,
+//                                  BENCH_PARTS=abc (which parts), BENCH_ENGINES=pglite,pg, BENCH_CPU_PROF=<dir>)
 import { type ChildProcess, fork } from 'node:child_process';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { nativeLoader, runNative } from '../lib/native.ts';
-import { scratchDatabase } from '../lib/scratch-db.ts';
+import { pgServer, scratchDatabase } from '../lib/scratch-db.ts';
 import { nginxMissing, startNginx } from './nginx.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,6 +34,8 @@ const CONNECTIONS = 50;
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
 const FANS = Number(process.env.BENCH_FANS ?? 200);
 const GOALS = Number(process.env.BENCH_GOALS ?? 20);
+const PARTS = process.env.BENCH_PARTS ?? 'abc';
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,pg').split(',');
 const TOKEN = 'bench-matchday-feed';
 const BROWSER = { lang: 'en', 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
 const now = () => Number(process.hrtime.bigint()) / 1e6;
@@ -58,7 +66,9 @@ async function load(origin: string, calls: Call[], connections: number, seconds:
 }
 
 function start(kind: 'bare' | 'site', env: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(path.join(here, '../server.ts'), [kind], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_CPU_PROF=<dir>: the site writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const prof = kind === 'site' && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = fork(path.join(here, '../server.ts'), [kind], { execArgv: ['--import', 'tsx', ...prof], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (m: { port: number }) => resolve({ child, port: m.port }));
     child.once('exit', (code) => reject(new Error(`${kind} server exited ${code}`)));
@@ -90,6 +100,7 @@ async function tableCalls(origin: string): Promise<Call[]> {
     { name: 'GET api/hot_match/initial_list?type=1', method: 'GET', path: '/api/hot_match/initial_list?type=1' },
     { name: 'GET api/hot_match/recommend?type=1', method: 'GET', path: '/api/hot_match/recommend?type=1' },
     { name: 'POST api/hot_match/all_match {type:1}', method: 'POST', path: '/api/hot_match/all_match', body: JSON.stringify({ type: 1 }) },
+    { name: "POST api/hot_match/all_match {type:1, view:'list'} (the list pages)", method: 'POST', path: '/api/hot_match/all_match', body: JSON.stringify({ type: 1, view: 'list' }) },
   ];
 }
 
@@ -106,8 +117,8 @@ async function crowdCalls(origin: string, table: Call[]): Promise<Call[]> {
     byName('classifyList'),
     { name: 'headlines', method: 'GET', path: '/api/Portal_post/getList2?limit=10' },
     byName('initial_list'),
-    byName('all_match'),
-    { name: 'live list', method: 'POST', path: '/api/hot_match/all_match', body: JSON.stringify({ type: 1, status: 'live' }) },
+    byName("view:'list'"),
+    { name: 'live list', method: 'POST', path: '/api/hot_match/all_match', body: JSON.stringify({ type: 1, status: 'live', view: 'list' }) },
     byName('detail'),
     { name: 'robot', method: 'GET', path: `${byName('detail').path.replace('detail?id=', 'getRobot?match_id=')}` },
     ...(room
@@ -118,6 +129,39 @@ async function crowdCalls(origin: string, table: Call[]): Promise<Call[]> {
         ] as Call[])
       : []),
   ];
+}
+
+/** One answer's body as sent: its bytes with `encoding` (identity: none) and its row count. */
+async function sizeOf(origin: string, body: object, encoding: string) {
+  const u = new URL('/api/hot_match/all_match', origin);
+  return new Promise<{ bytes: number; rows: number }>((resolve, reject) => {
+    const req = http.request(u, { method: 'POST', headers: { 'content-type': 'application/json', lang: 'en', 'accept-encoding': encoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const plain = res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(raw) : res.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(raw) : raw;
+        resolve({ bytes: raw.length, rows: (JSON.parse(plain.toString()) as { data: { list: unknown[] } }).data.list.length });
+      });
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** Bytes per all_match row, full rows (the default, as before) against list rows (what the list pages ask). */
+async function rowBytes(origin: string) {
+  console.log("\n### all_match bytes per row: full rows (default) against list rows (`view: 'list'`, the list pages)");
+  console.log('| answer | rows | JSON bytes/row | br bytes/row | gzip bytes/row |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const [name, body] of [
+    ['{type:1} full rows', { type: 1 }],
+    ["{type:1, view:'list'}", { type: 1, view: 'list' }],
+  ] as const) {
+    const [plain, br, gz] = [await sizeOf(origin, body, 'identity'), await sizeOf(origin, body, 'br'), await sizeOf(origin, body, 'gzip')];
+    const per = (x: { bytes: number; rows: number }) => fmt(x.bytes / Math.max(1, x.rows));
+    console.log(`| ${name} | ${plain.rows} | ${per(plain)} | ${per(br)} | ${per(gz)} |`);
+  }
 }
 
 function percentile(sorted: number[], p: number) {
@@ -186,91 +230,100 @@ async function engine(label: string, env: Record<string, string>, bare: Result) 
   const origin = `http://127.0.0.1:${site.port}`;
   try {
     const calls = await tableCalls(origin);
+    await rowBytes(origin);
 
     // (a) each call alone.
     const rows: Array<[string, Result]> = [['bare Fastify route (baseline)', bare]];
-    for (const c of calls) rows.push([c.name, await load(origin, [c], CONNECTIONS, DURATION)]);
-    table(`### (a) each call alone, ${CONNECTIONS} connections, ${DURATION} s, replay writing`, rows, bare, (r) => (r.rps / bare.rps >= 0.35 && r.p99 <= 25 && r.errors === 0 ? 'met' : 'NOT met'));
+    if (PARTS.includes('a')) for (const c of calls) rows.push([c.name, await load(origin, [c], CONNECTIONS, DURATION)]);
+    if (PARTS.includes('a'))
+      table(`### (a) each call alone, ${CONNECTIONS} connections, ${DURATION} s, replay writing`, rows, bare, (r) => (r.rps / bare.rps >= 0.35 && r.p99 <= 25 && r.errors === 0 ? 'met' : 'NOT met'));
 
     // (b) the crowd, 5,000 score sockets, goals through the ingest.
-    const crowd = await crowdCalls(origin, calls);
-    const kickoff = new Date(Date.now() - 30 * 60_000).toISOString();
-    const [matchId] = (
-      await json(origin, 'api/feed/matches', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${TOKEN}` },
-        body: JSON.stringify({
-          matches: [
-            {
-              key: `bench-md-${Date.now()}`,
-              sport: 'football',
-              competition: { key: 'bench-md', name: { en: 'Bench League' }, priority: 1 },
-              home: { key: 'bmd-h', name: { en: 'Bench Home' } },
-              away: { key: 'bmd-a', name: { en: 'Bench Away' } },
-              kickoff,
-              status: 2,
-              match_str: "30'",
-            },
-          ],
-        }),
-      })
-    ).ids as number[];
-    if (!nativeLoader()) throw new Error('the crowd row needs the C load generator (bench/native/wsload.c) and a C compiler (apt-get install gcc)');
-    const loader = runNative(['score', '127.0.0.1', String(site.port), '/ws/score', String(SOCKETS)]);
-    const ready = await loader.line();
-    if (ready !== `ready ${SOCKETS}`) throw new Error(`load generator: ${ready}`);
-    const quiet = await goals(origin, matchId, loader, 100);
-    const busy = autocannon({
-      url: origin,
-      connections: FANS,
-      duration: DURATION + GOALS * 0.3 + 2,
-      requests: crowd.map((c) => ({ method: c.method, path: c.path, body: c.body, headers: { ...BROWSER, ...(c.body ? { 'content-type': 'application/json' } : {}) } })),
-      headers: BROWSER,
-    });
-    await new Promise((r) => setTimeout(r, 1000));
-    const loaded = await goals(origin, matchId, loader, 100 + GOALS);
-    const r = await busy;
-    loader.close();
-    const mixed: Result = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, bytes: r.throughput.average / Math.max(1, r.requests.average) };
-    table(
-      `### (b) match-day crowd: ${FANS} virtual fans cycling ${crowd.length} calls (home, match list, match page, live room), replay writing, ${fmt(SOCKETS)} score sockets`,
-      [['crowd (all calls)', mixed]],
-      bare,
-      (x) => (x.p99 <= 50 && x.errors === 0 ? 'p99 ≤ 50, no errors: met' : 'NOT met'),
-    );
-    console.log('| goal pushed through api/feed/events → frame on every score socket | p50 ms | p99 ms | frames received |');
-    console.log('|---|---:|---:|---:|');
-    console.log(`| without the crowd | ${fmt(quiet.p50, 1)} | ${fmt(quiet.p99, 1)} | ${fmt(quiet.received)} of ${fmt(quiet.expected)} |`);
-    console.log(`| during the crowd | ${fmt(loaded.p50, 1)} | ${fmt(loaded.p99, 1)} | ${fmt(loaded.received)} of ${fmt(loaded.expected)} |`);
-
-    // (c) through nginx.
-    const missing = nginxMissing();
-    if (missing) {
-      console.log(`\n### (c) through nginx: skipped. ${missing}`);
-      return;
-    }
-    const proxy = await startNginx(site.port);
-    try {
-      const via = `http://127.0.0.1:${proxy.port}`;
-      const detail = calls.find((c) => c.name.includes('detail'))!;
-      const stale = staleness(origin, via, detail.path, Date.now() + (DURATION + 1) * calls.length * 1000);
-      const proxied: Array<[string, Result]> = [['bare Fastify route (baseline)', bare]];
-      const direct = new Map(rows);
-      for (const c of calls) proxied.push([c.name, await load(via, [c], CONNECTIONS, DURATION)]);
-      const s = await stale;
-      table(`### (c) the same calls through nginx as a caching proxy (1 worker), ${CONNECTIONS} connections`, proxied, bare, (x) => {
-        const name = proxied.find(([, y]) => y === x)![0];
-        const own = direct.get(name);
-        return own && own.rps > 0 ? `${fmt(x.rps / own.rps, 1)}× the site's own (goal ≥ 10×)` : '';
-      });
-      console.log(
-        `oldest answer nginx gave for an in-play match's detail: ${fmt(s.worst)} ms after the site had a newer one (${s.samples} checks; allowed: s-maxage 1 s + stale-while-revalidate 1 s = 2,000 ms)`,
-      );
-    } finally {
-      await proxy.stop();
-    }
+    if (PARTS.includes('b')) await crowdPart(origin, site.port, calls, bare);
+    if (PARTS.includes('c')) await nginxPart(origin, site.port, calls, rows, bare);
   } finally {
     await stop(site.child);
+  }
+}
+
+async function crowdPart(origin: string, port: number, calls: Call[], bare: Result) {
+  const crowd = await crowdCalls(origin, calls);
+  const kickoff = new Date(Date.now() - 30 * 60_000).toISOString();
+  const [matchId] = (
+    await json(origin, 'api/feed/matches', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({
+        matches: [
+          {
+            key: `bench-md-${Date.now()}`,
+            sport: 'football',
+            competition: { key: 'bench-md', name: { en: 'Bench League' }, priority: 1 },
+            home: { key: 'bmd-h', name: { en: 'Bench Home' } },
+            away: { key: 'bmd-a', name: { en: 'Bench Away' } },
+            kickoff,
+            status: 2,
+            match_str: "30'",
+          },
+        ],
+      }),
+    })
+  ).ids as number[];
+  if (!nativeLoader()) throw new Error('the crowd row needs the C load generator (bench/native/wsload.c) and a C compiler (apt-get install gcc)');
+  const loader = runNative(['score', '127.0.0.1', String(port), '/ws/score', String(SOCKETS)]);
+  const ready = await loader.line();
+  if (ready !== `ready ${SOCKETS}`) throw new Error(`load generator: ${ready}`);
+  const quiet = await goals(origin, matchId, loader, 100);
+  const busy = autocannon({
+    url: origin,
+    connections: FANS,
+    duration: DURATION + GOALS * 0.3 + 2,
+    requests: crowd.map((c) => ({ method: c.method, path: c.path, body: c.body, headers: { ...BROWSER, ...(c.body ? { 'content-type': 'application/json' } : {}) } })),
+    headers: BROWSER,
+  });
+  await new Promise((r) => setTimeout(r, 1000));
+  const loaded = await goals(origin, matchId, loader, 100 + GOALS);
+  const r = await busy;
+  loader.close();
+  const mixed: Result = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, bytes: r.throughput.average / Math.max(1, r.requests.average) };
+  table(
+    `### (b) match-day crowd: ${FANS} virtual fans cycling ${crowd.length} calls (home, match list, match page, live room), replay writing, ${fmt(SOCKETS)} score sockets`,
+    [['crowd (all calls)', mixed]],
+    bare,
+    (x) => (x.p99 <= 50 && x.errors === 0 ? 'p99 ≤ 50, no errors: met' : 'NOT met'),
+  );
+  console.log('| goal pushed through api/feed/events → frame on every score socket | p50 ms | p99 ms | frames received |');
+  console.log('|---|---:|---:|---:|');
+  console.log(`| without the crowd | ${fmt(quiet.p50, 1)} | ${fmt(quiet.p99, 1)} | ${fmt(quiet.received)} of ${fmt(quiet.expected)} |`);
+  console.log(`| during the crowd | ${fmt(loaded.p50, 1)} | ${fmt(loaded.p99, 1)} | ${fmt(loaded.received)} of ${fmt(loaded.expected)} |`);
+}
+
+async function nginxPart(origin: string, port: number, calls: Call[], rows: Array<[string, Result]>, bare: Result) {
+  // (c) through nginx.
+  const missing = nginxMissing();
+  if (missing) {
+    console.log(`\n### (c) through nginx: skipped. ${missing}`);
+    return;
+  }
+  const proxy = await startNginx(port);
+  try {
+    const via = `http://127.0.0.1:${proxy.port}`;
+    const detail = calls.find((c) => c.name.includes('detail'))!;
+    const stale = staleness(origin, via, detail.path, Date.now() + (DURATION + 1) * calls.length * 1000);
+    const proxied: Array<[string, Result]> = [['bare Fastify route (baseline)', bare]];
+    const direct = new Map(rows);
+    for (const c of calls) proxied.push([c.name, await load(via, [c], CONNECTIONS, DURATION)]);
+    const s = await stale;
+    table(`### (c) the same calls through nginx as a caching proxy (1 worker), ${CONNECTIONS} connections`, proxied, bare, (x) => {
+      const name = proxied.find(([, y]) => y === x)![0];
+      const own = direct.get(name);
+      return own && own.rps > 0 ? `${fmt(x.rps / own.rps, 1)}× the site's own (goal ≥ 10×)` : '';
+    });
+    console.log(
+      `oldest answer nginx gave for an in-play match's detail: ${fmt(s.worst)} ms after the site had a newer one (${s.samples} checks; allowed: s-maxage 1 s + stale-while-revalidate 1 s = 2,000 ms)`,
+    );
+  } finally {
+    await proxy.stop();
   }
 }
 
@@ -279,16 +332,18 @@ export async function run() {
   const bareServer = await start('bare');
   const bare = await load(`http://127.0.0.1:${bareServer.port}`, [{ name: 'bare', method: 'GET', path: '/bare' }], CONNECTIONS, DURATION);
   await stop(bareServer.child);
-  await engine('embedded PGlite', {}, bare);
+  if (ENGINES.includes('pglite')) await engine('embedded PGlite', {}, bare);
+  const server = ENGINES.includes('pg') ? await pgServer() : null;
+  if (server) process.env.BENCH_PG_URL = server;
   const scratch = await scratchDatabase('matchday');
   if (scratch) {
     try {
-      await engine(`PostgreSQL (${new URL(process.env.BENCH_PG_URL!).host})`, { BENCH_DATABASE_URL: scratch.url }, bare);
+      await engine(`PostgreSQL (${new URL(server!).host})`, { BENCH_DATABASE_URL: scratch.url }, bare);
     } finally {
       await scratch.drop();
     }
   } else {
-    console.log('\n## PostgreSQL: skipped (set BENCH_PG_URL=postgres://user@host:5432/postgres to run it; the bench makes and drops its own database)');
+    console.log('\n## PostgreSQL: skipped (no server at 127.0.0.1:5432; set BENCH_PG_URL=postgres://user@host:5432/postgres to name one; the bench makes and drops its own database)');
   }
   console.log(`\nload average ${fmt(os.loadavg()[0], 2)} at the end`);
 }

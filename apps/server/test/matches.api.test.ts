@@ -167,6 +167,30 @@ describe('match lists', () => {
     expect(page.list).toHaveLength(1);
   });
 
+  it("all_match view 'list': the fields a list shows, under the same names, a fraction of a full row; a goal reaches it", async () => {
+    const t = tag();
+    const id = await ingestMatch(app, footballMatch(t, { status: 2, match_str: "10'", round: 'Matchday 3', venue: 'Old Ground' }));
+    const comp = ((await call(app, api.initialList, { all: 1 })).data as api.Competition[]).find((c) => c.name_en === `League ${t}`)!;
+    const full = (await call(app, api.allMatch, { competition_id: comp.id })).data.list[0] as api.MatchRow;
+    const res = await call(app, api.allMatch, { competition_id: comp.id, view: 'list' });
+    const light = res.data.list[0] as api.MatchListRow;
+    // Exactly the list row's fields, each equal to the full row's.
+    expect(Object.keys(light).sort()).toEqual(Object.keys(api.matchListRowSchema.shape).sort());
+    for (const k of Object.keys(light) as Array<keyof api.MatchListRow>) expect(light[k]).toEqual(full[k]);
+    expect(light).not.toHaveProperty('venue');
+    expect(light).not.toHaveProperty('home_team_name_zht');
+    expect(full).toMatchObject({ venue: 'Old Ground', round: 'Matchday 3' });
+    expect(JSON.stringify(light).length).toBeLessThan(JSON.stringify(full).length * 0.75);
+    // The default stays the full row, so the family's clients read what they always did.
+    expect(Object.keys(full).sort()).toEqual(Object.keys(api.matchRowSchema.shape).sort());
+    // A goal patches the cached list of list rows in place: still list rows, with the new score.
+    await feed(app, api.feedEvents, { match_id: id, events: [{ key: `${t}-g1`, kind: 'goal', side: 'home', minute: 12, score: [1, 0] }] });
+    const after = (await call(app, api.allMatch, { competition_id: comp.id, view: 'list' })).data.list[0] as api.MatchListRow;
+    expect(after).toMatchObject({ id, home_score: 1, away_score: 0 });
+    expect(Object.keys(after).sort()).toEqual(Object.keys(api.matchListRowSchema.shape).sort());
+    expect(res.headers.etag).toBeTruthy();
+  });
+
   it('all_match rejects bad filters with their messages', async () => {
     expect((await call(app, api.allMatch, { status: 'soon' })).msg).toBe('Unknown match status filter');
     expect((await call(app, api.allMatch, { date: '01/02/2030' })).msg).toBe('The date must look like 2025-01-31');
@@ -177,6 +201,9 @@ describe('match lists', () => {
     expect((await call(app, api.allMatch, { type: 5 })).msg).toBe('Unknown sport type');
     expect(await call(app, api.allMatch, { competition_id: 999999 })).toMatchObject({ status: 404, msg: 'This competition does not exist' });
     expect((await call(app, api.allMatch, { collected: 1 })).code).toBe(700);
+    expect(await call(app, api.allMatch, { view: 'compact' })).toMatchObject({ status: 400, msg: 'Something in the form is not right. Please check it.' });
+    expect((await call(app, api.allMatch, { view: 'compact' }, { lang: 'zh' })).msg).toBe('输入有误，请检查！');
+    expect((await call(app, api.allMatch, { view: ['list'] })).status).toBe(400);
   });
 
   it('initial_list: hot competitions with live counts; recommend: live first', async () => {
@@ -301,6 +328,12 @@ describe('collect and reserve', () => {
     expect((await detail(id)).match.collect).toBe(0);
     const mine = (await call(app, api.allMatch, { collected: 1 }, tk)).data.list as api.MatchRow[];
     expect(mine.map((m) => m.id)).toContain(id);
+    // List rows carry the caller's flags too, on their favourites page and in the shared lists.
+    const mineLight = (await call(app, api.allMatch, { collected: 1, view: 'list' }, tk)).data.list as api.MatchListRow[];
+    expect(mineLight.find((m) => m.id === id)).toMatchObject({ collect: 1 });
+    expect(mineLight.find((m) => m.id === id)).not.toHaveProperty('venue');
+    const shared = (await call(app, api.allMatch, { view: 'list', limit: 300, status: 'upcoming' }, tk)).data.list as api.MatchListRow[];
+    if (shared.some((m) => m.id === id)) expect(shared.find((m) => m.id === id)).toMatchObject({ collect: 1 });
     expect((await call(app, api.collect, { match_id: id, status: 1 }, tk)).data.collect).toBe(1);
     expect(await call(app, api.collect, { match_id: id }, { ...tk, lang: 'zh' })).toMatchObject({ msg: '已取消收藏', data: { collect: 0 } });
     expect((await call(app, api.allMatch, { collected: 1 }, tk)).data.list.map((m: api.MatchRow) => m.id)).not.toContain(id);

@@ -88,6 +88,35 @@ export const matchRowSchema = z.object({
 });
 export type MatchRow = z.infer<typeof matchRowSchema>;
 
+/**
+ * The fields of a row a match list shows (all_match with `view: 'list'`): the same names as a full
+ * row, without what only a match page shows (venue, round, group, season, quarters, penalties, the
+ * replay notes), the traditional-Chinese names no page of the site reads, and `sourceid` (an alias
+ * of id). About two thirds of a full row's bytes; a full row is a valid list row.
+ */
+export const matchListRowSchema = matchRowSchema.omit({
+  sourceid: true,
+  competition_name_zht: true,
+  home_team_name_zht: true,
+  away_team_name_zht: true,
+  competition_logo: true,
+  season_id: true,
+  season: true,
+  round: true,
+  group: true,
+  venue: true,
+  period_started_at: true,
+  home_penalty: true,
+  away_penalty: true,
+  home_quarters: true,
+  away_quarters: true,
+  is_replay: true,
+  simulated: true,
+});
+export type MatchListRow = z.infer<typeof matchListRowSchema>;
+/** What all_match answers per `view`. */
+export const MATCH_VIEWS = ['full', 'list'] as const;
+
 export const matchEventSchema = z.object({
   id: z.number(),
   kind: z.enum(EVENT_KINDS),
@@ -269,8 +298,15 @@ export const allMatch = defineCall({
     collected: z.preprocess((v) => (v === '' || v == null ? 0 : v), z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: 'common.input_error' }))),
     page: pageField,
     limit: limitField(100, 300),
+    /**
+     * 'full' (default): every field of a row, as the product family's clients read it. 'list': only
+     * what a match list shows (matchListRowSchema), as the site's list pages ask; odds and
+     * statistics come with neither (the score socket's exponent frames and the match page carry them).
+     */
+    view: z.preprocess((v) => (v === '' || v == null ? 'full' : v), z.enum(MATCH_VIEWS, { error: 'common.input_error' })),
   }),
-  data: z.object({ list: z.array(matchRowSchema), total: z.number(), page: z.number(), limit: z.number() }),
+  // A full row first: encoding tries the options in order, and a full row also fits the list shape.
+  data: z.object({ list: z.array(z.union([matchRowSchema, matchListRowSchema])), total: z.number(), page: z.number(), limit: z.number() }),
 });
 
 export const standingGroupSchema = z.object({ name: z.string(), rows: z.array(standingRowSchema) });

@@ -36,9 +36,10 @@ export interface ReadSpec<I, T> {
   /**
    * How a stored answer takes a change without a reload (see `ReadCache.patch`): the new data,
    * the same object when the change does not touch it, or undefined to drop the entry. Readers
-   * without it are dropped by every patch of their tags.
+   * without it are dropped by every patch of their tags. `input` is the entry's own (a list of
+   * list rows cuts the new rows to its shape).
    */
-  patch?(data: T, change: unknown): T | undefined;
+  patch?(data: T, change: unknown, input: I): T | undefined;
 }
 
 export interface Reader<I, T> {
@@ -149,7 +150,8 @@ export function createReadCache(deps: { bus: Bus; now?: () => number }): ReadCac
               if (mine.size < max) break;
             }
           }
-          const entry: Entry = { key, tags: spec.tags(input), at: now(), patch: spec.patch as Entry['patch'] };
+          const patch = spec.patch;
+          const entry: Entry = { key, tags: spec.tags(input), at: now(), patch: patch && ((data, change) => patch(data as T, change, input)) };
           entries.set(key, entry);
           mine.add(entry);
           for (const t of entry.tags) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MatchRow } from '@livesports/contracts/matches';
+import type { MatchListRow } from '@livesports/contracts/matches';
 import { SPORTS, type Sport, SportType, isLive } from '@livesports/contracts/matches-constants';
 import { paths } from '@/config/paths';
 import { useAllMatch } from '@/features/matches/api/queries';
@@ -29,7 +29,7 @@ export function useScoreSocket() {
 }
 
 /** One match as a compact two-line row: minute or kick-off, both teams, their scores. */
-export function MobileMatchRow({ row }: { row: MatchRow }) {
+export function MobileMatchRow({ row }: { row: MatchListRow }) {
   const { i18n } = useTranslation('matches');
   const lang = i18n.language;
   const begun = started(row);
@@ -75,7 +75,7 @@ export function MobileMatchesPage({ sport }: { sport: Sport }) {
   const pick = (k: Tab) => setParams(k === 'all' ? {} : { tab: k }, { replace: true });
   const swipe = useSwipe(TABS, tab, pick);
   const liveCount = rows.filter((r) => isLive(r.status)).length;
-  const groups: Array<{ id: number; name: string; color: string; rows: MatchRow[] }> = [];
+  const groups: Array<{ id: number; name: string; color: string; rows: MatchListRow[] }> = [];
   for (const r of rows) {
     let g = groups.find((x) => x.id === r.competition_id);
     if (!g) groups.push((g = { id: r.competition_id, name: competitionName(r, i18n.language), color: r.competition_color, rows: [] }));

@@ -1,4 +1,4 @@
-import type { MatchRow } from '@livesports/contracts/matches';
+import type { MatchListRow, MatchRow } from '@livesports/contracts/matches';
 
 /**
  * Score changes rewrite the cached match lists in memory instead of dropping them (issue #14).
@@ -69,16 +69,63 @@ export function createListPlaces() {
   };
 }
 
-/** The rows of a list with the message's newer rows in their places; the same array when none is in it. */
-export function patchRows(list: MatchRow[], change: unknown): MatchRow[] {
+/** A full row cut to what a match list shows (all_match `view: 'list'`, matchListRowSchema). */
+export function toListRow(r: MatchRow): MatchListRow {
+  return {
+    id: r.id,
+    type: r.type,
+    sport: r.sport,
+    competition_id: r.competition_id,
+    competition_name_zh: r.competition_name_zh,
+    competition_name_en: r.competition_name_en,
+    competition_name_es: r.competition_name_es,
+    competition_short_en: r.competition_short_en,
+    competition_color: r.competition_color,
+    home_team_id: r.home_team_id,
+    away_team_id: r.away_team_id,
+    home_team_name_zh: r.home_team_name_zh,
+    home_team_name_en: r.home_team_name_en,
+    home_team_name_es: r.home_team_name_es,
+    home_team_logo: r.home_team_logo,
+    away_team_name_zh: r.away_team_name_zh,
+    away_team_name_en: r.away_team_name_en,
+    away_team_name_es: r.away_team_name_es,
+    away_team_logo: r.away_team_logo,
+    match_time: r.match_time,
+    status: r.status,
+    status_str: r.status_str,
+    match_str: r.match_str,
+    home_score: r.home_score,
+    away_score: r.away_score,
+    home_half_score: r.home_half_score,
+    away_half_score: r.away_half_score,
+    home_corner: r.home_corner,
+    away_corner: r.away_corner,
+    home_red: r.home_red,
+    away_red: r.away_red,
+    home_yellow: r.home_yellow,
+    away_yellow: r.away_yellow,
+    home_rank: r.home_rank,
+    away_rank: r.away_rank,
+    rev: r.rev,
+    reserve: r.reserve,
+    collect: r.collect,
+  };
+}
+
+/**
+ * The rows of a list with the message's newer rows in their places (cut by `shape` when the list
+ * holds list rows); the same array when none is in it.
+ */
+export function patchRows<R extends MatchListRow>(list: R[], change: unknown, shape?: (r: MatchRow) => R): R[] {
   const byId = change as Map<number, MatchRow>;
-  let out: MatchRow[] | undefined;
+  let out: R[] | undefined;
   for (let i = 0; i < list.length; i++) {
     const next = byId.get(list[i].id);
     // Keep the newer of the two (a message can arrive after a load that already read its change).
     if (!next || next.rev <= list[i].rev) continue;
     out ??= list.slice();
-    out[i] = next;
+    out[i] = shape ? shape(next) : (next as unknown as R);
   }
   return out ?? list;
 }

@@ -1,4 +1,4 @@
-import type { Competition, MatchDetail, MatchRow, Sport } from '@livesports/contracts/matches';
+import type { Competition, MatchDetail, MatchListRow, MatchRow, Sport } from '@livesports/contracts/matches';
 import { type Lang, translate } from '@livesports/contracts/messages';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { Bus } from '../../platform/bus.ts';
@@ -7,7 +7,7 @@ import { AppError, badInput, notFound } from '../../platform/errors.ts';
 import type { Cached, ReadCache } from '../../platform/read-cache.ts';
 import { createForesight } from './foresight.ts';
 import { createIngest } from './ingest.ts';
-import { createListPlaces, patchRows } from './list-patch.ts';
+import { createListPlaces, patchRows, toListRow } from './list-patch.ts';
 import { createPush, type PushMessage } from './push.ts';
 import type { ListFilter, ListOrder, MatchesRepo } from './repo.ts';
 import { robotLines } from './robot.ts';
@@ -34,8 +34,8 @@ export interface MatchesDeps {
   cache: ReadCache;
 }
 
-/** A page of a match list as every caller without personal flags sees it. */
-type ListQuery = { f: ListFilter; order: ListOrder; limit: number; offset: number };
+/** A page of a match list as every caller without personal flags sees it, full rows or list rows. */
+type ListQuery = { f: ListFilter; order: ListOrder; limit: number; offset: number; view: 'full' | 'list' };
 /** Competition counts look 24 h ahead and recommend starts "from now": load them again at least this often. */
 const CLOCK_BOUND_MS = 60_000;
 
@@ -115,15 +115,16 @@ export function createMatchesService(deps: MatchesDeps) {
 
   /** all_match pages (every filter the list, schedule and competition pages use). */
   const allMatchRead = cache.define('matches:list', {
-    key: (q: ListQuery) => JSON.stringify([q.f.sport, q.f.status, q.f.competitionId, q.f.seasonId, q.f.from?.getTime(), q.f.to?.getTime(), q.order, q.limit, q.offset]),
+    key: (q: ListQuery) => JSON.stringify([q.f.sport, q.f.status, q.f.competitionId, q.f.seasonId, q.f.from?.getTime(), q.f.to?.getTime(), q.order, q.limit, q.offset, q.view]),
     tags: (q) => sportTags(q.f.sport),
-    async load(q) {
+    async load(q): Promise<{ list: Array<MatchRow | MatchListRow>; total: number; page: number; limit: number }> {
       if (q.f.competitionId && !(await repo.competition(q.f.competitionId))) throw notFound('matches.competition_not_found');
       const page = await repo.list(q.f, q.order, q.limit, q.offset);
-      return { list: await rows.fromJoined(page.rows), total: page.total, page: q.offset / q.limit + 1, limit: q.limit };
+      const full = await rows.fromJoined(page.rows);
+      return { list: q.view === 'list' ? full.map(toListRow) : full, total: page.total, page: q.offset / q.limit + 1, limit: q.limit };
     },
-    patch(d, change) {
-      const list = patchRows(d.list, change);
+    patch(d, change, q) {
+      const list = patchRows(d.list, change, q.view === 'list' ? toListRow : undefined);
       return list === d.list ? d : { ...d, list };
     },
   });
@@ -143,7 +144,7 @@ export function createMatchesService(deps: MatchesDeps) {
    * The shared answer, or for a signed-in caller with flags on some of its rows, a copy with them
    * set (which the route then sends as no-store). Without flags the shared answer is theirs too.
    */
-  async function personal<T>(shared: Cached<T>, user: AuthUser | null, rowsOf: (d: T) => MatchRow[], rebuild: (d: T, flagged: MatchRow[]) => T): Promise<T | Cached<T>> {
+  async function personal<T, R extends MatchListRow>(shared: Cached<T>, user: AuthUser | null, rowsOf: (d: T) => R[], rebuild: (d: T, flagged: R[]) => T): Promise<T | Cached<T>> {
     if (!user) return shared;
     const { reserve, collect } = (await flagsRead.get(user.id)).data;
     const list = rowsOf(shared.data);
@@ -184,7 +185,7 @@ export function createMatchesService(deps: MatchesDeps) {
       const next = live.rows.length >= q.limit ? [] : (await repo.list({ sport, status: 'upcoming', from: clock.now() }, 'kickoff', q.limit - live.rows.length, 0)).rows;
       return rows.fromJoined([...live.rows, ...next]);
     },
-    patch: patchRows,
+    patch: (d, change) => patchRows(d, change),
   });
 
   const detailRead = cache.define('matches:detail', {
@@ -269,7 +270,18 @@ export function createMatchesService(deps: MatchesDeps) {
     },
 
     async allMatch(
-      input: { type: number; status: ListFilter['status']; competition_id?: number; season_id?: number; date?: string; tz: number; collected: number; page: number; limit: number },
+      input: {
+        type: number;
+        status: ListFilter['status'];
+        competition_id?: number;
+        season_id?: number;
+        date?: string;
+        tz: number;
+        collected: number;
+        page: number;
+        limit: number;
+        view: 'full' | 'list';
+      },
       user: AuthUser | null,
     ) {
       const f: ListFilter = { sport: sportOf(input.type), status: input.status, competitionId: input.competition_id, seasonId: input.season_id };
@@ -282,14 +294,15 @@ export function createMatchesService(deps: MatchesDeps) {
       }
       // Matches in play are pinned at the top of every mixed list; a day's list keeps kick-off order below them.
       const order = input.status !== 'all' ? 'kickoff' : input.date ? 'live_pinned' : 'live_first';
-      const q: ListQuery = { f, order, limit: input.limit, offset: (input.page - 1) * input.limit };
+      const q: ListQuery = { f, order, limit: input.limit, offset: (input.page - 1) * input.limit, view: input.view };
       if (input.collected) {
         // The caller's own favourites: personal through and through, read from the database.
         if (!user) throw new AppError('auth.login_first', 401, 700);
         if (input.competition_id && !(await repo.competition(input.competition_id))) throw notFound('matches.competition_not_found');
         f.ids = await repo.flaggedIds('collect', user.id);
         const page = await repo.list(f, order, q.limit, q.offset);
-        return { list: await rows.withFlags(await rows.fromJoined(page.rows), user), total: page.total, page: input.page, limit: input.limit };
+        const list = await rows.withFlags(await rows.fromJoined(page.rows), user);
+        return { list: input.view === 'list' ? list.map(toListRow) : list, total: page.total, page: input.page, limit: input.limit };
       }
       return personal(
         await allMatchRead.get(q),

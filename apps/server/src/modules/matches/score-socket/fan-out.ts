@@ -8,24 +8,33 @@ type Outbox = Array<{ buf: PreparedFrame; to: (c: Client) => boolean }>;
 
 const everyone = () => true;
 
-/** Writes one turn's frames to every registered client that takes them, joined into one write each. */
-function flush(clients: Set<Client>, batch: Outbox) {
+/**
+ * How long one turn of the event loop may spend writing a batch to sockets. 5,000 socket writes in
+ * one go hold the thread for tens of milliseconds on a busy machine, and every HTTP request waiting
+ * meanwhile (a match-day crowd) waits that long; past this budget the loop answers them, then goes
+ * on. A budget rather than a count: on a quiet machine the whole batch still leaves in one or two
+ * turns, so a goal reaches the last socket about as soon as before.
+ */
+export const FAN_OUT_SLICE_MS = 8;
+/** Sockets written between two looks at the clock. */
+const CLOCK_EVERY = 64;
+
+/** Which joined buffer a client gets of one turn's frames (null: none of them is for it). */
+function planOf(batch: Outbox): (c: Client) => PreparedFrame | null {
   if (batch.every((f) => f.to === everyone)) {
     const joined = joinFrames(batch.map((f) => f.buf));
-    for (const c of clients) if (c.registered) deliver(c, joined);
-    return;
+    return () => joined;
   }
   // Odds go to the clients of one bookmaker: clients taking the same frames share one joined buffer.
   const joined = new Map<string, PreparedFrame>();
-  for (const c of clients) {
-    if (!c.registered) continue;
+  return (c) => {
     const mine = batch.filter((f) => f.to(c));
-    if (!mine.length) continue;
+    if (!mine.length) return null;
     const key = mine.map((f) => batch.indexOf(f)).join();
     let buf = joined.get(key);
     if (!buf) joined.set(key, (buf = joinFrames(mine.map((f) => f.buf))));
-    deliver(c, buf);
-  }
+    return buf;
+  };
 }
 
 /**
@@ -35,16 +44,43 @@ function flush(clients: Set<Client>, batch: Outbox) {
  * both, instead of one per frame. The alert keeps its place in front. With 5,000 sockets this loop
  * is the push's whole cost, so the common case (every frame for everyone) joins the frames once
  * and does no per-socket work beyond the write.
+ *
+ * A batch goes out FAN_OUT_SLICE_MS of writing per turn. Frames that come meanwhile wait for the batch
+ * to finish and go out as the next one, so every socket still gets every frame in order. A client
+ * that registers after a batch began is not in it: its snapshot, read after the change dropped the
+ * snapshot cache, already holds the change.
  */
 export function createFanOut(clients: Set<Client>, snapshots: Snapshots) {
   let outbox: Outbox = [];
+  let busy = false;
+
+  function pump() {
+    if (busy || !outbox.length) return;
+    busy = true;
+    const plan = planOf(outbox);
+    outbox = [];
+    const targets = [...clients];
+    let i = 0;
+    const step = () => {
+      const until = performance.now() + FAN_OUT_SLICE_MS;
+      while (i < targets.length) {
+        const c = targets[i++];
+        if (c.registered) {
+          const buf = plan(c);
+          if (buf) deliver(c, buf);
+        }
+        if (i % CLOCK_EVERY === 0 && performance.now() >= until) break;
+      }
+      if (i < targets.length) return void setImmediate(step);
+      busy = false;
+      if (outbox.length) setImmediate(pump);
+    };
+    step();
+  }
+
   function queue(buf: PreparedFrame, to: (c: Client) => boolean) {
-    if (!outbox.length)
-      setImmediate(() => {
-        const batch = outbox;
-        outbox = [];
-        flush(clients, batch);
-      });
+    // The first frame of a turn schedules the write (a batch in progress schedules it when done).
+    if (!outbox.length && !busy) setImmediate(pump);
     outbox.push({ buf, to });
   }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getMatchRooms, setRoomMatch } from '@livesports/contracts/live-match';
-import { allMatch, type MatchRow } from '@livesports/contracts/matches';
+import { allMatch, type MatchListRow } from '@livesports/contracts/matches';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { myRoomKey } from './my-room';
 import { liveKeys } from './keys';
@@ -32,10 +32,10 @@ export function useSetRoomMatch(onSuccess?: (msg: string) => void) {
 export function useLinkableMatches(type: 1 | 2, enabled = true) {
   return useQuery({
     queryKey: liveKeys.linkableMatches(type),
-    queryFn: async (): Promise<{ live: MatchRow[]; upcoming: MatchRow[] }> => {
+    queryFn: async (): Promise<{ live: MatchListRow[]; upcoming: MatchListRow[] }> => {
       const [live, upcoming] = await Promise.all([
-        request(allMatch, { type, status: 'live', tz: 0, collected: 0, page: 1, limit: 60 }),
-        request(allMatch, { type, status: 'upcoming', tz: 0, collected: 0, page: 1, limit: 60 }),
+        request(allMatch, { type, status: 'live', tz: 0, collected: 0, page: 1, limit: 60, view: 'list' }),
+        request(allMatch, { type, status: 'upcoming', tz: 0, collected: 0, page: 1, limit: 60, view: 'list' }),
       ]);
       return { live: live.list, upcoming: upcoming.list };
     },

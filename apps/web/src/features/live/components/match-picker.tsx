@@ -1,14 +1,14 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MatchRow } from '@livesports/contracts/matches';
+import type { MatchListRow } from '@livesports/contracts/matches';
 import { useLinkableMatches } from '../api/match-link';
 import { useWhen } from './reservation-list';
 
-const nameOf = (row: MatchRow, side: 'home' | 'away', lang: string) => (lang === 'zh' ? row[`${side}_team_name_zh`] : lang === 'es' ? row[`${side}_team_name_es`] : row[`${side}_team_name_en`]);
-const leagueOf = (row: MatchRow, lang: string) => (lang === 'zh' ? row.competition_name_zh : lang === 'es' ? row.competition_name_es : row.competition_short_en || row.competition_name_en);
+const nameOf = (row: MatchListRow, side: 'home' | 'away', lang: string) => (lang === 'zh' ? row[`${side}_team_name_zh`] : lang === 'es' ? row[`${side}_team_name_es`] : row[`${side}_team_name_en`]);
+const leagueOf = (row: MatchListRow, lang: string) => (lang === 'zh' ? row.competition_name_zh : lang === 'es' ? row.competition_name_es : row.competition_short_en || row.competition_name_en);
 
 /** "Real Madrid vs Barcelona · LaLiga", in the reader's language. */
-export function matchLabel(row: MatchRow, lang: string) {
+export function matchLabel(row: MatchListRow, lang: string) {
   return `${nameOf(row, 'home', lang)} vs ${nameOf(row, 'away', lang)} · ${leagueOf(row, lang)}`;
 }
 
@@ -17,7 +17,7 @@ export interface MatchPickerProps {
   type: 1 | 2;
   onType: (type: 1 | 2) => void;
   value: number;
-  onChange: (matchId: number, row: MatchRow | null) => void;
+  onChange: (matchId: number, row: MatchListRow | null) => void;
   /** Label of the empty choice ("no match"). */
   none: string;
   testId?: string;

@@ -10,13 +10,16 @@ import { matchesKeys } from './keys';
 export const competitionsQuery = (type: number, all = 0) =>
   queryOptions({ queryKey: matchesKeys.competitions(type, all), queryFn: () => request(calls.initialList, { type, all }), staleTime: 60_000 });
 
-export const allMatchQuery = (input: Record<string, unknown>) =>
-  queryOptions({
+/** The site's lists ask for list rows (view 'list'): a match page's fields stay on the match page. */
+export const allMatchQuery = (filters: Record<string, unknown>) => {
+  const input = { view: 'list', ...filters };
+  return queryOptions({
     queryKey: matchesKeys.list(input),
     queryFn: () => request(calls.allMatch, input as never),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });
+};
 
 export const useAllMatch = (input: Record<string, unknown>, enabled = true) => useQuery({ ...allMatchQuery(input), enabled });
 

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { MatchRow as Row } from '@livesports/contracts/matches';
+import type { MatchRow as FullRow, MatchListRow as Row } from '@livesports/contracts/matches';
 import { isLive } from '@livesports/contracts/matches-constants';
 import { useLive, liveRow, oddsKey } from '../live/store';
 import { competitionName } from '../lib/format';
 import { MatchRow } from './match-row';
 
 /** Rows as fetched, each replaced by the socket's newer copy; the chosen company's odds beside. */
-export function useLiveRows(rows: Row[] | undefined): Row[] {
+export function useLiveRows<R extends Row>(rows: R[] | undefined): Array<R | FullRow> {
   const live = useLive((s) => s.rows);
   return (rows ?? []).map((r) => liveRow(r, live));
 }

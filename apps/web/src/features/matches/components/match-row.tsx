@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ExponentRow, MatchRow as Row } from '@livesports/contracts/matches';
+import type { ExponentRow, MatchListRow as Row } from '@livesports/contracts/matches';
 import { useAppStore } from '@/shared/stores/app';
 import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';

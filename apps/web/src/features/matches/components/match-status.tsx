@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { MatchRow } from '@livesports/contracts/matches';
+import type { MatchListRow } from '@livesports/contracts/matches';
 import { isLive } from '@livesports/contracts/matches-constants';
 import { timeOf } from '../lib/format';
 
 /** Minute when running ("67'", "HT", "Q3 04:10"), the phase otherwise, kick-off time before. */
-export function MatchStatus({ row }: { row: MatchRow }) {
+export function MatchStatus({ row }: { row: MatchListRow }) {
   const { t, i18n } = useTranslation('matches');
   if (row.status === 1) return <span className="match-status">{timeOf(row.match_time, i18n.language)}</span>;
   const live = isLive(row.status);

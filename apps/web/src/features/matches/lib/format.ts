@@ -49,7 +49,7 @@ export function isoDay(d: Date) {
 /** Minutes east of UTC, as the server's `tz` wants. */
 export const tzOffset = () => -new Date().getTimezoneOffset();
 
-export const started = (row: MatchRow) => isLive(row.status) || isFinished(row.status);
+export const started = (row: Pick<MatchRow, 'status'>) => isLive(row.status) || isFinished(row.status);
 
 /** A colour per team, stable across pages (for the initials badge). */
 export function teamHue(name: string) {

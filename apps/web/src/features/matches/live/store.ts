@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AlertFrame, ExponentRow, MatchRow } from '@livesports/contracts/matches';
+import type { AlertFrame, ExponentRow, MatchListRow, MatchRow } from '@livesports/contracts/matches';
 import { readString, writeString } from '@/shared/lib/storage';
 
 // What the score socket has told this tab: the latest row of every match it pushed, the odds of
@@ -68,7 +68,8 @@ export const useLive = create<LiveState>((set, get) => ({
 }));
 
 /** A fetched row, or the newer one the socket brought. */
-export function liveRow(row: MatchRow, live: Record<number, MatchRow>): MatchRow {
+/** A list row or a full one, replaced by the socket's newer full row (which has every field of either). */
+export function liveRow<R extends MatchListRow>(row: R, live: Record<number, MatchRow>): R | MatchRow {
   const l = live[row.id];
   return l && l.rev >= row.rev ? { ...l, reserve: row.reserve, collect: row.collect } : row;
 }
