@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tMsg } from '@/shared/i18n/messages';
 import { useAvatarList } from '@/features/member/api/get-avatar-list';
 import { useUpdateInfo } from '@/features/member/api/update-info';
 import { useUpload } from '@/shared/hooks/use-upload';
@@ -19,7 +20,7 @@ export function AvatarSheet({ open, onOpenChange, current }: { open: boolean; on
   const camera = useRef<HTMLInputElement>(null);
   const gallery = useRef<HTMLInputElement>(null);
   const save = useUpdateInfo((_d, msg) => {
-    toast.success(msg || t('msg:member.updated'));
+    toast.success(msg || tMsg('member.updated'));
     onOpenChange(false);
   });
   const upload = useUpload('avatar', (r) => save.mutate({ avatar: r.url }));
