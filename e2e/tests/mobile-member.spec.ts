@@ -14,7 +14,8 @@ const PHONE = phone(390, 844);
 const SMALL = phone(320, 640);
 
 /** An i18n key shown raw ("wallet.tabs.orders") or an interpolation left unfilled (as in mobile.spec.ts). */
-const RAW_KEY = /(?<![\w@/.:-])[a-z][a-zA-Z]+(?:\.[a-z][a-zA-Z0-9]+)+(?![\w@/.-])|\{\{/;
+// File names a page shows (a recording's match.mp4) are not keys.
+const RAW_KEY = /(?<![\w@/.:-])[a-z][a-zA-Z]+(?:\.(?!(?:mp4|flv|m3u8|png|jpe?g|webp|svg)\b)[a-z][a-zA-Z0-9]+)+(?![\w@/.-])|\{\{/;
 
 async function fitsAndTranslated(page: Page, where: string) {
   const { overflow, width, text } = await page.evaluate(() => ({ overflow: document.documentElement.scrollWidth, width: window.innerWidth, text: document.body.innerText }));
@@ -211,6 +212,8 @@ test('a fan changes the avatar from the gallery sheet and picks a preset', async
 });
 
 test('the member centre at 320, 390 and 430 px (screenshots kept with the results)', async ({ browser, request, baseURL }) => {
+  // Pictures for a person to look at, not a check: opt-in, like the other screenshot runs (minutes of CI).
+  test.skip(process.env.SHOTS !== '1', 'SHOTS=1 takes the member centre screenshots');
   test.setTimeout(900_000);
   const fan = await registerByApi(request);
   for (const width of [320, 390, 430]) {

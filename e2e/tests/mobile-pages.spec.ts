@@ -13,7 +13,8 @@ const WIDTHS = [390, 320] as const;
 const SHOTS = process.env.SHOTS === '1';
 
 /** An i18n key shown raw ("room.tabs.chat") or an interpolation left unfilled (as mobile.spec.ts). */
-const RAW_KEY = /(?<![\w@/.:-])[a-z][a-zA-Z]+(?:\.[a-z][a-zA-Z0-9]+)+(?![\w@/.-])|\{\{/;
+// File names a page shows (a recording's match.mp4) are not keys.
+const RAW_KEY = /(?<![\w@/.:-])[a-z][a-zA-Z]+(?:\.(?!(?:mp4|flv|m3u8|png|jpe?g|webp|svg)\b)[a-z][a-zA-Z0-9]+)+(?![\w@/.-])|\{\{/;
 
 /** Controls a thumb aims at smaller than 44 px (inline links inside running text are exempt, as in WCAG 2.5.8). */
 function smallTargets(page: Page) {
@@ -25,7 +26,8 @@ function smallTargets(page: Page) {
     for (const el of els) {
       if (el.closest('p, .article__body, [data-small-ok]')) continue;
       const r = el.getBoundingClientRect();
-      if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
+      // Visually hidden inputs (1 px, their label is the target) and hidden controls are not aimed at.
+      if (r.width <= 1 || r.height <= 1 || getComputedStyle(el).visibility === 'hidden') continue;
       // A small control may keep a 44 px hit area through a transparent halo (::before/::after).
       const halo = ['::before', '::after'].some((p) => {
         const s = getComputedStyle(el, p);
