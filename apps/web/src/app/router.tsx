@@ -3,7 +3,6 @@ import { paths } from '@/config/paths';
 import type { RouteHandle } from './route-meta';
 import { RouteError } from './layout/route-error';
 import { PageSpinner } from '@/shared/ui/spinner';
-import { preloadEngine } from '@/features/live/components/player/stream-engine';
 
 // Every route of spec §2. Pages are lazy modules; the layout (header, footer, left menu, login
 // dialog) is part of the first load. Titles are i18n keys in the layout namespace.
@@ -40,8 +39,7 @@ const desktopRoutes: RouteObject[] = [
   { path: paths.circle, lazy: () => import('./routes/circle').then((m) => ({ Component: m.Component })), handle: { title: 'routes.circle' } },
   { path: paths.circleDetail, lazy: () => import('./routes/circle-detail').then((m) => ({ Component: m.Component })), handle: { title: 'routes.circleDetail' } },
   { path: paths.download, lazy: () => import('./routes/download').then((m) => ({ Component: m.Component })), handle: { title: 'routes.download' } },
-  // A live room: the player's library starts loading beside the room's own module, not after it.
-  { path: paths.live, lazy: () => (preloadEngine(), import('./routes/live').then((m) => ({ Component: m.Component }))), handle: { title: 'routes.live' } },
+  { path: paths.live, lazy: () => import('./routes/live').then((m) => ({ Component: m.Component })), handle: { title: 'routes.live' } },
   { path: paths.scoreLive, lazy: () => import('./routes/score-live').then((m) => ({ Component: m.Component })), handle: { title: 'routes.scoreLive' } },
   { path: paths.team, lazy: () => import('@/features/matches/pages/team').then((m) => ({ Component: m.TeamPage })), handle: { title: 'routes.team' } },
   { path: paths.search, lazy: () => import('./routes/search').then((m) => ({ Component: m.Component })), handle: { title: 'routes.search' } },
@@ -72,7 +70,7 @@ const mobileRoutes: RouteObject[] = [
   { path: 'score-live/:id', lazy: () => import('@/mobile/routes/matches').then((m) => ({ Component: m.ScoreLive })), handle: { title: 'routes.scoreLive', tab: 'scores' } },
   { path: 'score-live', lazy: () => import('@/mobile/routes/matches').then((m) => ({ Component: m.ScoreLive })), handle: { title: 'routes.scoreLive', tab: 'scores' } },
   { path: 'team', lazy: () => import('@/features/matches/pages/team').then((m) => ({ Component: m.TeamPage })), handle: { title: 'routes.team', tab: 'scores' } },
-  { path: 'live', lazy: page(() => (preloadEngine(), import('@/mobile/routes/live'))), handle: { title: 'routes.live', immersive: true } },
+  { path: 'live', lazy: page(() => import('@/mobile/routes/live')), handle: { title: 'routes.live', immersive: true } },
   { path: 'anchor', lazy: page(() => import('./routes/anchor')), handle: { title: 'routes.anchor', tab: 'live' } },
   { path: 'attention', lazy: page(() => import('./routes/attention')), handle: { title: 'routes.attention', tab: 'live' } },
   { path: 'reserve', lazy: page(() => import('./routes/reserve')), handle: { title: 'routes.reserve', tab: 'live' } },
