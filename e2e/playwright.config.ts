@@ -12,12 +12,15 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Two browsers at once against the one server (CI time): journeys register their own users, so
-  // they do not see each other — except the console's, which change what every page shows (the gift
-  // catalogue, the home's announcement and featured headline, roles). Those run after the rest, alone.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // E2E_WORKERS=2 runs two browsers at once against the one server: journeys register their own
+  // users, so they do not see each other — except the console's, which change what every page shows
+  // (the gift catalogue, the home's announcement and featured headline, roles): those run after the
+  // rest, alone. One by default: on this 2-core machine two browsers beside the server timed out
+  // chat and captcha journeys (10 s waits) when anything else ran.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   projects: [
     { name: 'journeys', testIgnore: SITE_WIDE },
+    // (Running one console spec by hand: add --no-deps, or the journeys run first.)
     { name: 'site-wide', testMatch: SITE_WIDE, dependencies: ['journeys'], workers: 1 },
   ],
   retries: process.env.CI ? 1 : 0,
