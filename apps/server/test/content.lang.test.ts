@@ -129,7 +129,11 @@ describe('hot searches per reader language', () => {
     for (let i = 0; i < 25; i++) await call(app, searchIndex, { name: word }, { lang: 'es' });
     await app.readCache.invalidate(['hot-keywords']);
     const es = (await call(app, getHot, {}, { lang: 'es' })).data.keywords;
-    expect(es[0]).toEqual({ name: word, hits: 25 });
+    // Counted for Spanish readers (other files of the run may have counted bigger Spanish words, so
+    // only its count and its place among the Spanish words are certain).
+    expect(es).toContainEqual({ name: word, hits: 25 });
+    const at = es.findIndex((k: { name: string }) => k.name === word);
+    expect(es.slice(0, at).every((k: { hits: number }) => k.hits >= 25)).toBe(true);
     // An English reader's list leads with English searches; the Spanish word may only fill up the rest.
     const enWord = `word${Date.now().toString(36)}`;
     for (let i = 0; i < 3; i++) await call(app, searchIndex, { name: enWord }, { lang: 'en' });

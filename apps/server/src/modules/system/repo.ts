@@ -26,7 +26,9 @@ export function createSystemRepo(db: Db) {
       const mine = sql<number>`sum(case when ${hotKeywords.lang} = ${lang} then ${hotKeywords.hits} else 0 end)`;
       const total = sql<number>`sum(${hotKeywords.hits})`;
       const rows = await db.select({ name: hotKeywords.name, mine, hits: total }).from(hotKeywords).groupBy(hotKeywords.name).orderBy(desc(mine), desc(total), hotKeywords.name).limit(limit);
-      return rows.map((r) => ({ name: r.name, hits: Number(Number(r.mine) > 0 ? r.mine : r.hits) }));
+      // Counts are searches by readers of `lang`: a word filling up the list from other languages shows 0,
+      // so the counts fall with the order (its total would rank it above words listed before it).
+      return rows.map((r) => ({ name: r.name, hits: Number(r.mine) }));
     },
     /** Counts one search of a word by a reader of `lang` (search pages call this). */
     async countKeyword(name: string, lang: Lang) {
