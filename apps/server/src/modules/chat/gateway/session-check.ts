@@ -104,4 +104,3 @@ export function createSessionCheck(deps: SessionCheckDeps) {
     close: () => off.then((f) => f()).catch(() => {}),
   };
 }
-export type SessionCheck = ReturnType<typeof createSessionCheck>;
