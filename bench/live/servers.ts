@@ -2,8 +2,6 @@
 //   site     — the real site with its embedded RTMP ingest; an approved anchor's room, whose key
 //              and a viewer token go back to the parent. FFMPEG from the environment (the
 //              parent decides whether the ladder runs).
-//   floor    — a bare node-media-server (RTMP in, its own HTTP-FLV out, no hooks, no ladder) and a
-//              page that plays its FLV with mpegts.js and nothing else: the picture's floor.
 //   baseline — a plain Node HTTP server that plays the very same FLV file to every client at
 //              its real-time pace (no RTMP, no parsing, no access checks): the floor.
 import fs from 'node:fs';
@@ -46,20 +44,7 @@ if (kind === 'site') {
     REPLAY_GRACE_SECONDS: '0',
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
   });
-  // BENCH_LIVE_TRACE: the ingest's "live: …" log lines (publish accepted, each level's first key
-  // frame) go to the parent, which lays them beside what the browser saw.
-  const trace = process.env.BENCH_LIVE_TRACE === 'on';
-  const logger = trace
-    ? {
-        level: 'info',
-        stream: {
-          write(line: string) {
-            if (line.includes('"msg":"live: ')) process.send!({ trace: JSON.parse(line) });
-          },
-        },
-      }
-    : false;
-  const app = await buildApp({ config, logger });
+  const app = await buildApp({ config, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as net.AddressInfo).port;
   // An approved anchor with a room, and a logged-in viewer (users may watch every level).
@@ -98,10 +83,6 @@ if (kind === 'site') {
   }
   process.send!({ port, rtmp: `rtmp://127.0.0.1:${rtmpPort}/live/${key}`, roomId: anchor.id, token, anchorToken, rooms });
   process.on('SIGTERM', () => void app.close().finally(() => (fs.rmSync(dataDir, { recursive: true, force: true }), process.exit(0))));
-} else if (kind === 'floor') {
-  const { floorServer } = await import('./floor.ts');
-  process.send!(await floorServer(await freePort(), await freePort()));
-  process.on('SIGTERM', () => process.exit(0));
 } else {
   // Baseline: the FLV file, tag by tag, paced by the tags' own timestamps, looped; every client
   // gets the header, then joins the running stream (as a live viewer does).

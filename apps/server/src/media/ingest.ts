@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveLevel } from '@livesports/contracts/live';
@@ -48,8 +47,6 @@ interface LiveStream {
   restarts: number;
   ending: boolean;
   timer: NodeJS.Timeout;
-  /** Date.now() when the publish was accepted: the start-up milestones are logged against it. */
-  since: number;
 }
 
 export interface IngestOptions {
@@ -77,8 +74,6 @@ export class Ingest {
   private readonly queues = new Map<number, Promise<void>>();
   private unsubscribe: (() => Promise<void>) | null = null;
   private stopped = false;
-  /** Emits the room id whenever a room's ladder levels begin to publish (play requests wait for it). */
-  private readonly ladderUp = new EventEmitter().setMaxListeners(0);
 
   constructor(private readonly opts: IngestOptions) {
     this.rtmp = new EmbeddedRtmp(opts.log);
@@ -148,20 +143,6 @@ export class Ingest {
     return `/ladder/${roomId}_${level}`;
   }
 
-  /** Resolves when the room's ladder starts publishing its levels, or after `ms` at most. */
-  ladderStarted(roomId: number, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.ladderUp.off('up', onUp);
-        resolve();
-      };
-      const onUp = (id: number) => id === roomId && done();
-      const timer = setTimeout(done, ms);
-      this.ladderUp.on('up', onUp);
-    });
-  }
-
   /** Attaches an HTTP-FLV viewer to a level's broadcast (see EmbeddedRtmp.attachViewer). */
   attachViewer(streamPath: string, sink: FlvSink, beforeFirstByte?: () => void) {
     return this.rtmp.attachViewer(streamPath, sink, beforeFirstByte);
@@ -216,7 +197,6 @@ export class Ingest {
       restarts: 0,
       ending: false,
       timer: setInterval(() => void this.savePeak(stream), PEAK_SAVE_MS),
-      since: Date.now(),
     };
     stream.timer.unref();
     this.byRoom.set(id, stream);
@@ -261,7 +241,7 @@ export class Ingest {
   private async beginLadder(stream: LiveStream) {
     // The plan needs the source size: metadata comes with the first packets, give it a moment.
     const deadline = Date.now() + 3000;
-    while (!stream.ending && Date.now() < deadline && !this.rtmp.sourceInfo(stream.streamPath).hasVideoHeader) await sleep(10);
+    while (!stream.ending && Date.now() < deadline && !this.rtmp.sourceInfo(stream.streamPath).hasVideoHeader) await sleep(50);
     if (stream.ending || this.stopped) return;
     const info = this.rtmp.sourceInfo(stream.streamPath);
     stream.rungs = planLadder(info);
@@ -289,17 +269,8 @@ export class Ingest {
     );
     if (recorder && recordDir) run.process.once('exit', () => recorder.partEnded(stream.roomId, recordDir));
     const outputs: Array<{ end(): void }> = [];
-    // Start-up milestones (how long a viewer of a level waits after the publish), for operators
-    // and the live bench: the source's first key frame into the transcoder, each level's first out.
-    const spawned = Date.now();
-    let fedKeyFrame = 0;
-    const ready = (level: string) => () =>
-      this.opts.log.info(
-        { room: stream.roomId, level, afterPublishMs: Date.now() - stream.since, afterSpawnMs: Date.now() - spawned, afterSourceKeyFrameMs: fedKeyFrame ? Date.now() - fedKeyFrame : -1 },
-        'live: level ready',
-      );
     for (const [level, out] of run.outputs) {
-      const publisher = this.rtmp.createPublisher(`/ladder/${stream.roomId}_${level}`, ready(level));
+      const publisher = this.rtmp.createPublisher(`/ladder/${stream.roomId}_${level}`);
       if (!publisher) continue;
       out.on('data', (b: Buffer) => publisher.write(b));
       out.on('error', () => undefined);
@@ -313,8 +284,6 @@ export class Ingest {
           return;
         }
         if (recordDir) recorder!.tap(recordDir, b);
-        // An FLV video tag (9) whose first data byte says key frame (frame type 1).
-        if (!fedKeyFrame && b[0] === 9 && b[11] >> 4 === 1) fedKeyFrame = Date.now();
         run.input.write(b);
       },
       end: () => run.input.end(),
@@ -325,7 +294,6 @@ export class Ingest {
       return;
     }
     stream.ladder = { run, rungs, detachSource, outputs };
-    this.ladderUp.emit('up', stream.roomId);
   }
 
   private stopLadder(stream: LiveStream) {

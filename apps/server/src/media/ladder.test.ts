@@ -40,12 +40,6 @@ describe('planLadder', () => {
     expect(args.join(' ')).toContain('/tmp/hls/original/index.m3u8');
     expect(args.join(' ')).not.toContain('/tmp/hls/hd/');
   });
-
-  it('starts encoding without first reading frames to guess the frame rate (the picture comes sooner)', () => {
-    const { args } = ladderArgs(planLadder({ width: 1280, height: 720, fps: 30 }), '/tmp/hls');
-    const input = args.indexOf('-i');
-    expect(args.slice(0, input).join(' ')).toContain('-fpsprobesize 0');
-  });
 });
 
 describe('play tokens', () => {

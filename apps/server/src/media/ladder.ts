@@ -49,21 +49,7 @@ export function ladderArgs(rungs: Rung[], hlsDir: string, recordDir?: string): {
   const encoded = rungs.filter((r) => !r.alias);
   const hls = (level: LiveLevel) =>
     `[f=hls:hls_time=2:hls_list_size=6:hls_flags=delete_segments+omit_endlist+independent_segments:hls_segment_filename=${path.join(hlsDir, level, 'seg%05d.ts')}]${path.join(hlsDir, level, 'index.m3u8')}`;
-  const args = [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-nostdin',
-    // Start encoding from the first key frame: the stream's codec headers arrive first and are all
-    // the set-up needs, but by default ffmpeg first reads ~20 frames (0.7 s of a live push, in real
-    // time) to estimate the frame rate, which the FLV metadata already states.
-    '-fpsprobesize',
-    '0',
-    '-f',
-    'flv',
-    '-i',
-    'pipe:0',
-  ];
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-f', 'flv', '-i', 'pipe:0'];
   const fdOf = new Map<Rung['level'], number>();
   if (encoded.length > 0) {
     const split = `[0:v]split=${encoded.length}${encoded.map((_, i) => `[s${i}]`).join('')}`;

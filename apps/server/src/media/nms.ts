@@ -213,7 +213,7 @@ export class EmbeddedRtmp {
    * An internal publisher fed with FLV bytes (a transcoder's output). Returns null when the
    * path already has a publisher.
    */
-  createPublisher(streamPath: string, onFirstKeyFrame?: () => void): { write(b: Buffer): boolean; end(): void } | null {
+  createPublisher(streamPath: string): { write(b: Buffer): boolean; end(): void } | null {
     const broadcast = Context.broadcasts.get(streamPath) ?? new BroadcastServer(streamPath);
     Context.broadcasts.set(streamPath, broadcast);
     const session = new BaseSession();
@@ -225,15 +225,7 @@ export class EmbeddedRtmp {
     broadcast.publishGraceMs = 0;
     if (broadcast.postPublish(session) !== null) return null;
     const parser = new Flv();
-    let keyed = false;
-    parser.onPacketCallback = (p) => {
-      broadcast.broadcastMessage(p);
-      // Flags 3: a video key frame (node-media-server's packet flags), the first a viewer can show.
-      if (!keyed && p.flags === 3) {
-        keyed = true;
-        onFirstKeyFrame?.();
-      }
-    };
+    parser.onPacketCallback = (p) => broadcast.broadcastMessage(p);
     let ended = false;
     return {
       write: (b) => !ended && parser.parserData(b) === null,

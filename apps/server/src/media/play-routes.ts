@@ -91,9 +91,8 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRouteOptions) {
     detach = attach();
     // The ladder's levels come a second or so after the room goes live (ffmpeg starting): a viewer
     // who asks for one then waits here for it, instead of a 404 and a retry seconds later.
-    // It is told the moment the ladder publishes (a short timeout re-checks that the room is still live).
     for (const until = Date.now() + LEVEL_WAIT_MS; !detach && ingest.isLive(roomId) && Date.now() < until && !req.raw.destroyed;) {
-      await ingest.ladderStarted(roomId, Math.min(250, until - Date.now()));
+      await new Promise((r) => setTimeout(r, 50));
       detach = attach();
     }
     if (!detach) return fail(req, reply, 404, 'live.room_offline');

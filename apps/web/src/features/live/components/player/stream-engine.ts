@@ -48,9 +48,6 @@ export async function startEngine(video: HTMLVideoElement, src: StreamSource, ev
         enableStashBuffer: false,
         stashInitialSize: 128 * 1024,
         lazyLoad: false,
-        // Ask for the stream at once rather than after the MediaSource opens (one task later, but
-        // the request then races the page's other work): what arrives first waits in the player.
-        deferLoadAfterSourceOpen: false,
         // Stay near the live edge: catch up when the buffer grows past ~2 s.
         liveBufferLatencyChasing: true,
         liveBufferLatencyMaxLatency: 2.5,
