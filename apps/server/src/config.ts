@@ -16,6 +16,14 @@ const schema = z.object({
   DATABASE_URL: optional,
   /** redis://… for fan-out between processes and shared rate limits; unset = in-process bus. */
   REDIS_URL: optional,
+  /**
+   * Put before every Redis key and channel this site uses, so several sites (a staging beside the
+   * live one, or two test runs) can share one Redis without hearing each other's chat and scores.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{0,64}$/, 'REDIS_PREFIX: letters, digits and : . _ - only')
+    .default(''),
   /** smtp://user:pass@host:port (smtps:// for TLS); unset = outbox table + log. */
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Live Sports <no-reply@localhost>'),

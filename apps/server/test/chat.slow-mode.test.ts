@@ -49,7 +49,15 @@ async function room() {
 }
 
 beforeAll(async () => {
-  const config = loadConfig({ DATA_DIR: process.env.TEST_DATA_DIR, LOG_LEVEL: 'silent', SERVE_WEB: 'off', DEMO_DATA: 'off', IM_SECRET: 'slow-mode-test-secret', CHAT_MIN_GAP_MS: '1000' });
+  const config = loadConfig({
+    DATA_DIR: process.env.TEST_DATA_DIR,
+    REDIS_PREFIX: process.env.REDIS_PREFIX,
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'off',
+    DEMO_DATA: 'off',
+    IM_SECRET: 'slow-mode-test-secret',
+    CHAT_MIN_GAP_MS: '1000',
+  });
   app = await buildApp({ config, database: await testDatabase(), clock, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/ws/im`;

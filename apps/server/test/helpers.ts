@@ -21,7 +21,7 @@ export function testDatabase(): Promise<Database> {
 /** The real app (every plugin, real database) with the settings an operator would use. */
 export function testApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
   app ??= (async () => {
-    const config = loadConfig({ DATA_DIR: process.env.TEST_DATA_DIR, LOG_LEVEL: 'silent', SERVE_WEB: 'off', DEMO_DATA: 'off', ...env });
+    const config = loadConfig({ DATA_DIR: process.env.TEST_DATA_DIR, LOG_LEVEL: 'silent', SERVE_WEB: 'off', DEMO_DATA: 'off', REDIS_PREFIX: process.env.REDIS_PREFIX, ...env });
     return buildApp({ config, database: await testDatabase(), logger: false });
   })();
   return app;
@@ -29,7 +29,7 @@ export function testApp(env: Record<string, string> = {}): Promise<FastifyInstan
 
 /** A separate app instance with other settings, sharing the run's database. Close it after use. */
 export async function otherApp(env: Record<string, string>): Promise<FastifyInstance> {
-  const config = loadConfig({ DATA_DIR: process.env.TEST_DATA_DIR, LOG_LEVEL: 'silent', SERVE_WEB: 'off', DEMO_DATA: 'off', ...env });
+  const config = loadConfig({ DATA_DIR: process.env.TEST_DATA_DIR, LOG_LEVEL: 'silent', SERVE_WEB: 'off', DEMO_DATA: 'off', REDIS_PREFIX: process.env.REDIS_PREFIX, ...env });
   return buildApp({ config, database: await testDatabase(), logger: false });
 }
 

@@ -35,7 +35,7 @@ export async function runEdge(config: Config) {
   const database: Database = config.DATABASE_URL
     ? await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DB_POOL_SIZE, migrate: false })
     : await openLinkedDatabase(sqlOverIpc(port));
-  const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createIpcBus(port);
+  const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, config.REDIS_PREFIX) : createIpcBus(port);
   const proxy = createOwnerProxy(owner);
   const app = await buildApp({
     config: edgeConfig,

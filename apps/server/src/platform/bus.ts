@@ -32,9 +32,11 @@ export function createMemoryBus(): Bus {
   };
 }
 
-export function createRedisBus(url: string): Bus {
+/** `prefix` (settings: REDIS_PREFIX) goes before every channel, so sites sharing a Redis stay apart. */
+export function createRedisBus(url: string, prefix = ''): Bus {
   const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: false });
+  // Keyed by the channel as Redis names it (with the prefix).
   const handlers = new Map<string, Set<(m: string) => void>>();
   sub.on('message', (channel: string, message: string) => {
     for (const h of handlers.get(channel) ?? []) h(message);
@@ -42,9 +44,10 @@ export function createRedisBus(url: string): Bus {
   return {
     kind: 'redis',
     async publish(channel, message) {
-      await pub.publish(channel, message);
+      await pub.publish(prefix + channel, message);
     },
-    async subscribe(channel, handler) {
+    async subscribe(name, handler) {
+      const channel = prefix + name;
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
@@ -75,7 +78,7 @@ declare module 'fastify' {
 /** The bus from the settings (Redis with REDIS_URL), or one given (tests); closes only its own. */
 export const busPlugin = fp<{ bus?: Bus }>(
   async (app, opts) => {
-    const bus = opts.bus ?? (app.config.REDIS_URL ? createRedisBus(app.config.REDIS_URL) : createMemoryBus());
+    const bus = opts.bus ?? (app.config.REDIS_URL ? createRedisBus(app.config.REDIS_URL, app.config.REDIS_PREFIX) : createMemoryBus());
     app.decorate('bus', bus);
     if (!opts.bus) app.addHook('onClose', async () => bus.close());
   },

@@ -28,7 +28,9 @@ export const httpPlugin = fp(
       global: false,
       // After body parsing, so a limit can key on the account as well as the address.
       hook: 'preHandler',
-      ...(config.REDIS_URL ? { redis: new (await import('ioredis')).Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 }) } : {}),
+      ...(config.REDIS_URL
+        ? { redis: new (await import('ioredis')).Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 }), nameSpace: `${config.REDIS_PREFIX}fastify-rate-limit-` }
+        : {}),
       errorResponseBuilder: (req, ctx) => ({ statusCode: 429, code: Code.ERROR, msg: localize(req, 'common.too_many'), data: { retry_after: Math.ceil(ctx.ttl / 1000) } }),
     });
     // Small frames only: ws closes a socket that sends more (1009) before buffering it.

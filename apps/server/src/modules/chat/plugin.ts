@@ -49,7 +49,7 @@ export const chatModule = fp(
     // Moderation posts its notices through the messages service, which asks moderation for checks.
     let moderation: ModerationService;
     // Message gaps and slow mode count in Redis when there is one, so every process agrees.
-    const gate = config.REDIS_URL ? createRedisGate(config.REDIS_URL) : createMemoryGate(clock);
+    const gate = config.REDIS_URL ? createRedisGate(config.REDIS_URL, `${config.REDIS_PREFIX}flood:`) : createMemoryGate(clock);
     app.addHook('onClose', () => gate.close());
     const messages = createMessagesService({
       repo: createChatRepo(db, { gatherMs: config.DATABASE_URL ? 0 : PGLITE_GATHER_MS }),
