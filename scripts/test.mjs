@@ -1,9 +1,9 @@
 // `npm test`: every test of the project, in this order:
 //   1. typecheck and lint, then Vitest: contracts, server (on embedded PGlite) and web units;
-//   2. the server tests again on PostgreSQL when DATABASE_URL is set (CI sets it), beside step 1's Vitest;
+//   2. the server tests again on PostgreSQL when DATABASE_URL is set (CI sets it);
 //   3. Playwright journeys in Debian's Chromium against the built site and a real server.
 // It ends with one line "N passed, N failed" summing all runs, and a non-zero exit on any failure.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,13 +22,6 @@ function run(label, cmd, args, env = {}) {
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (res.status !== 0) exitCode = 1;
   return res.status;
-}
-
-/** Runs a command with its output in `logFile` (printed by the caller later); resolves to its exit code. */
-function runQuiet(cmd, args, logFile, env = {}) {
-  const out = fs.openSync(logFile, 'w');
-  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, ...env } });
-  return new Promise((resolve) => child.on('exit', (code) => (fs.closeSync(out), resolve(code ?? 1))));
 }
 
 function countVitest(file) {
@@ -78,30 +71,13 @@ if (want('unit')) {
   if (run('lint (ESLint + boundaries)', process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0']) !== 0) totals.failed += 1;
   if (run('format (Prettier)', process.execPath, [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn']) !== 0) totals.failed += 1;
 
-  // The embedded database (what a fresh clone uses) and, with DATABASE_URL, the server tests again on
-  // PostgreSQL: both at once, since each keeps about one core busy and the machine has two. Each run
-  // has its own database and its own REDIS_PREFIX, so their chat and scores never meet in Redis; the
-  // PostgreSQL run's output is kept and printed after the embedded run's.
-  const stamp = `${process.pid}-${Date.now()}`;
+  // The embedded database first: what a fresh clone uses.
   const pgliteOut = path.join(tmp, 'vitest-pglite.json');
-  const pgOut = path.join(tmp, 'vitest-postgres.json');
-  const pgLog = path.join(tmp, 'vitest-postgres.log');
-  const pgRun = pgUrl
-    ? runQuiet(process.execPath, [vitest, 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgOut}`], pgLog, {
-        REDIS_PREFIX: `test-pg-${stamp}:`,
-        FORCE_COLOR: '1',
-      })
-    : null;
-  run('unit + API tests (PGlite)', process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteOut}`], {
-    DATABASE_URL: '',
-    REDIS_PREFIX: `test-pglite-${stamp}:`,
-  });
+  run('unit + API tests (PGlite)', process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteOut}`], { DATABASE_URL: '' });
   countVitest(pgliteOut);
-  if (pgRun) {
-    const status = await pgRun;
-    console.log(`\n=== server tests (PostgreSQL ${new URL(pgUrl).host}), run beside the PGlite run ===`);
-    process.stdout.write(fs.readFileSync(pgLog));
-    if (status !== 0) exitCode = 1;
+  if (pgUrl) {
+    const pgOut = path.join(tmp, 'vitest-postgres.json');
+    run(`server tests (PostgreSQL ${new URL(pgUrl).host})`, process.execPath, [vitest, 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgOut}`]);
     countVitest(pgOut);
   }
 }

@@ -134,12 +134,26 @@ async function runAttacks(page: Page, attacker: string, site: string, attacks: A
   context.on('requestfinished', onSettled);
   context.on('requestfailed', onSettled);
   const onSite = (u: URL) => u.origin === site;
-  for (let i = 0; i < attacks.length; i++) {
-    await page.goto(`${attacker}/attack/${i}`, { waitUntil: 'commit' });
-    await page.waitForURL(onSite, { waitUntil: 'load' });
-    await page.goto(`${attacker}/nav/${i}`, { waitUntil: 'commit' });
-    await page.waitForURL(onSite, { waitUntil: 'load' });
-  }
+  const attack = async (tab: Page, i: number) => {
+    await tab.goto(`${attacker}/attack/${i}`, { waitUntil: 'commit' });
+    await tab.waitForURL(onSite, { waitUntil: 'load' });
+    await tab.goto(`${attacker}/nav/${i}`, { waitUntil: 'commit' });
+    await tab.waitForURL(onSite, { waitUntil: 'load' });
+  };
+  // The attacks are independent (each is refused): four tabs of the user's browser run them side by
+  // side, as four pages of the other site would. The session-ending ones (changePassword, signOut:
+  // sorted last) run alone at the end, after every other attack is over, as they would matter most.
+  const lastOnes = new Set(['changePassword', 'signOut']);
+  const first = attacks.map((_, i) => i).filter((i) => !lastOnes.has(attacks[i].name));
+  const tabs = [page, ...(await Promise.all([1, 2, 3].map(() => context.newPage())))];
+  let next = 0;
+  await Promise.all(
+    tabs.map(async (tab) => {
+      while (next < first.length) await attack(tab, first[next++]);
+    }),
+  );
+  await Promise.all(tabs.slice(1).map((tab) => tab.close()));
+  for (let i = 0; i < attacks.length; i++) if (lastOnes.has(attacks[i].name)) await attack(page, i);
   // Subresources can finish after the page moved on: wait until every attack sent all seven and each is over.
   await expect.poll(() => [...sent.values()].filter((s) => s.settled).length, { timeout: 20_000, message: 'every vector of every attack sent and answered' }).toBe(attacks.length * VECTORS.length);
   context.off('request', onRequest);
