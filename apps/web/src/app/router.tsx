@@ -16,7 +16,8 @@ const soon = (path: string, title: string, hint?: string): RouteObject => ({
 });
 
 const desktopRoutes: RouteObject[] = [
-  { index: true, loader: () => redirect(paths.home) },
+  // `element: null`: the loader always redirects; without an element the router warns on every visit.
+  { index: true, loader: () => redirect(paths.home), element: null },
   { path: paths.home, lazy: () => import('./routes/home').then((m) => ({ Component: m.Component })), handle: { title: 'routes.home' } },
   { path: paths.login, lazy: () => import('./routes/login').then((m) => ({ Component: m.Component })), handle: { title: 'routes.login' } },
   {

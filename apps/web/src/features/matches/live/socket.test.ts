@@ -88,3 +88,28 @@ describe('score socket', () => {
     expect(useLive.getState().rows[7].home_score).toBe(3);
   });
 });
+
+describe('score socket address', () => {
+  // jsdom's page is http://localhost:3000.
+  const withSettings = async (websocket: string | undefined) => {
+    const { useAppStore } = await import('@/shared/stores/app');
+    useAppStore.setState({ system: websocket === undefined ? null : ({ websocket } as never) });
+    return (await import('./socket')).address;
+  };
+  const here = 'ws://localhost:3000/ws/score';
+
+  it('takes the page host when the settings name none', async () => {
+    expect((await withSettings(undefined))(0)).toBe(here);
+  });
+
+  it('takes a separate socket host from the settings, and the page host when it fails', async () => {
+    const address = await withSettings('wss://push.example.com/ws/score');
+    expect(address(0)).toBe('wss://push.example.com/ws/score');
+    expect(address(1)).toBe(here);
+  });
+
+  it('never tries the default loopback address from another host first (a phone on the LAN)', async () => {
+    const address = await withSettings('ws://127.0.0.1:8080/ws/score');
+    expect(address(0)).toBe(here);
+  });
+});

@@ -16,8 +16,10 @@ type Frame = Pick<ScoreFrame, 'code' | 'msg'> & { data: unknown };
 let started = false;
 const alertListeners = new Set<Listener>();
 
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
 /** The address from system settings (spec §7), unless it names another host than the page's. */
-function address(attempt: number): string {
+export function address(attempt: number): string {
   const fromSettings = useAppStore.getState().system?.websocket;
   const here = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/score`;
   if (!fromSettings) return here;
@@ -25,6 +27,10 @@ function address(attempt: number): string {
     const u = new URL(fromSettings);
     // A site reached under another name than PUBLIC_URL (a LAN address, a proxy) keeps working.
     if (u.host !== location.host && attempt > 0) return here;
+    // The default settings name the server as localhost (no PUBLIC_URL): from a phone on the LAN
+    // that is the phone itself, and from 127.0.0.1 another origin. Go to the page's host at once
+    // instead of failing first and showing "Reconnecting…".
+    if (u.host !== location.host && LOOPBACK.test(u.hostname)) return here;
   } catch {
     return here;
   }
