@@ -5,6 +5,7 @@ import '../locales';
 import type { ArticleDetail } from '@livesports/contracts/content';
 import { paths, personaPage } from '@/config/paths';
 import { dateTime } from '@/shared/lib/time-ago';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { Avatar } from '@/shared/ui/avatar';
@@ -37,6 +38,7 @@ export function ArticlePage({ followSlot, commentsSlot, reportSlot }: ArticlePag
   const islogin = useAuthStore((s) => s.islogin);
   const openLogin = useLoginDialog((s) => s.openLogin);
   const like = useLikeArticle();
+  useDocumentTitle(a?.title, { description: a ? a.summary || a.title : null });
 
   if (isLoading) return <Spinner />;
   if (isError || !a) {
