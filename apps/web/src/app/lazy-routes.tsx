@@ -40,7 +40,10 @@ export function withPreload(element: ReactNode, preload: (pathname: string) => P
 export function preloadMatches(routes: RouteObject[], pathname: string, basename?: string) {
   for (const m of matchRoutes(routes, pathname, basename) ?? []) {
     const element = m.route.element;
-    if (element && typeof element === 'object') void preloaders.get(element)?.(pathname).catch(() => undefined);
+    if (element && typeof element === 'object')
+      void preloaders
+        .get(element)?.(pathname)
+        .catch(() => undefined);
   }
 }
 

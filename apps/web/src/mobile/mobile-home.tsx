@@ -75,7 +75,8 @@ export function MobileHome() {
           ))}
         </div>
       </section>
-      <AfterFirstPaint fallback={<SectionPlaceholder rows={2} />}>
+      {/* About the height of ten hot words, so the sections below do not jump when they arrive. */}
+      <AfterFirstPaint fallback={<SectionPlaceholder rows={3.5} />}>
         <HotSearches variant="plain" linkTo={hotSearchLink} />
       </AfterFirstPaint>
       <Section id="live" icon={<IconTv />} title={t('sections.live')}>

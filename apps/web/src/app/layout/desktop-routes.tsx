@@ -34,7 +34,11 @@ export const desktopRoutes: RouteObject[] = [
   { path: paths.foresight, element: lazyPage(() => import('@/features/matches/pages/foresight').then((m) => ({ Component: m.ForesightPage }))), handle: { title: 'routes.foresight' } },
   { path: paths.news, element: lazyPage(() => import('../routes/news').then((m) => ({ Component: m.Component }))), handle: { title: 'routes.news' } },
   { path: paths.baseFootball, element: lazyPage(() => import('@/features/matches/pages/competition-data').then((m) => ({ Component: m.BaseFootballPage }))), handle: { title: 'routes.baseFootball' } },
-  { path: paths.baseBasketball, element: lazyPage(() => import('@/features/matches/pages/competition-data').then((m) => ({ Component: m.BaseBasketballPage }))), handle: { title: 'routes.baseBasketball' } },
+  {
+    path: paths.baseBasketball,
+    element: lazyPage(() => import('@/features/matches/pages/competition-data').then((m) => ({ Component: m.BaseBasketballPage }))),
+    handle: { title: 'routes.baseBasketball' },
+  },
   { path: paths.circle, element: lazyPage(() => import('../routes/circle').then((m) => ({ Component: m.Component }))), handle: { title: 'routes.circle' } },
   { path: paths.circleDetail, element: lazyPage(() => import('../routes/circle-detail').then((m) => ({ Component: m.Component }))), handle: { title: 'routes.circleDetail' } },
   { path: paths.download, element: lazyPage(() => import('../routes/download').then((m) => ({ Component: m.Component }))), handle: { title: 'routes.download' } },
@@ -54,7 +58,6 @@ export const desktopRoutes: RouteObject[] = [
   { path: paths.forbidden, element: lazyPage(() => import('../routes/forbidden').then((m) => ({ Component: m.Component }))), handle: { title: 'routes.forbidden' } },
   { path: '*', element: lazyPage(() => import('../routes/not-found').then((m) => ({ Component: m.Component }))), handle: { title: 'routes.notFound' } },
 ];
-
 
 /** Starts loading the page of a desktop URL (the layout's part of main.tsx's preloadRoute). */
 export const preloadPage = (pathname: string) => preloadMatches(desktopRoutes, pathname, '/');

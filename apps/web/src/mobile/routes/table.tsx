@@ -21,7 +21,11 @@ export const mobileRoutes: RouteObject[] = [
   { path: 'rank', element: lazyPage(() => import('@/app/routes/rank')), handle: { title: 'routes.rank', tab: 'live' } },
   { path: 'schedule', element: lazyPage(() => import('@/features/matches/pages/schedule').then((m) => ({ Component: m.SchedulePage }))), handle: { title: 'routes.schedule', tab: 'scores' } },
   { path: 'foresight', element: lazyPage(() => import('@/features/matches/pages/foresight').then((m) => ({ Component: m.ForesightPage }))), handle: { title: 'routes.foresight', tab: 'scores' } },
-  { path: 'base-football', element: lazyPage(() => import('@/features/matches/pages/competition-data').then((m) => ({ Component: m.BaseFootballPage }))), handle: { title: 'routes.baseFootball', tab: 'scores' } },
+  {
+    path: 'base-football',
+    element: lazyPage(() => import('@/features/matches/pages/competition-data').then((m) => ({ Component: m.BaseFootballPage }))),
+    handle: { title: 'routes.baseFootball', tab: 'scores' },
+  },
   {
     path: 'base-basketball',
     element: lazyPage(() => import('@/features/matches/pages/competition-data').then((m) => ({ Component: m.BaseBasketballPage }))),
@@ -41,7 +45,6 @@ export const mobileRoutes: RouteObject[] = [
   { path: 'comment', element: lazyPage(() => import('@/app/routes/coming-soon')), handle: { title: 'routes.comment', hint: 'hints.comment', tab: 'news' } },
   { path: '*', element: lazyPage(() => import('@/app/routes/not-found')), handle: { title: 'routes.notFound' } },
 ];
-
 
 /** Starts loading the page of a phone URL (the layout's part of main.tsx's preloadRoute). */
 export const preloadPage = (pathname: string) => preloadMatches(mobileRoutes, pathname, paths.mobile);

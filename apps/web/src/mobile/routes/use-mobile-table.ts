@@ -33,7 +33,13 @@ export function useMobileTable(): Table | null {
   useEffect(() => {
     if (loaded) return;
     let alive = true;
-    const cancel = afterNextPaint(() => void loadMobileTable().then((m) => alive && setLoaded(m), () => undefined));
+    const cancel = afterNextPaint(
+      () =>
+        void loadMobileTable().then(
+          (m) => alive && setLoaded(m),
+          () => undefined,
+        ),
+    );
     return () => {
       alive = false;
       cancel();

@@ -81,7 +81,8 @@ export function ArticlePage({ followSlot, commentsSlot, reportSlot }: ArticlePag
             type="button"
             className={a.is_liked ? 'post-card__action is-on' : 'post-card__action'}
             aria-pressed={a.is_liked === 1}
-            aria-label={t('like')}
+            // The name holds the count it shows (label in name, WCAG 2.5.3).
+            aria-label={`${t('like')} ${a.likes}`}
             title={t('like')}
             onClick={() => (islogin ? like.mutate(a) : openLogin('login'))}
             disabled={like.isPending}
