@@ -1,6 +1,7 @@
 // The two servers the hot-read bench compares, each in its own process: a bare Fastify route
 // answering a settings-sized JSON, and the real site (real plugins, real database, demo data).
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -33,7 +34,14 @@ if (kind === 'bare') {
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-bench-'));
+  // The site tells browsers where its sockets are (PUBLIC_URL): pick the port first, so a page the
+  // benches open connects to this server rather than to the default localhost:8080.
+  const free = net.createServer();
+  await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+  const sitePort = (free.address() as net.AddressInfo).port;
+  await new Promise((resolve) => free.close(resolve));
   const config = loadConfig({
+    PUBLIC_URL: `http://127.0.0.1:${sitePort}`,
     DATA_DIR: dataDir,
     SERVE_WEB: 'on',
     RATE_LIMIT_SCALE: '0',
@@ -47,7 +55,7 @@ if (kind === 'bare') {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
   });
   const app = await buildApp({ config, logger: process.env.BENCH_LOG_LEVEL ? { level: config.LOG_LEVEL } : false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: sitePort, host: '127.0.0.1' });
   // The demo plugin seeds once the server listens.
   await app.demoSeeded;
   port = (app.server.address() as { port: number }).port;

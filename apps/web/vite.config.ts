@@ -1,15 +1,38 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 
 const backend = process.env.API_TARGET ?? 'http://localhost:8080';
 
+// Every lazy import carries the list of files it needs (Vite preloads them in parallel). The files
+// the entry imports statically are always loaded before any lazy import runs, yet were listed in
+// every list: a few hundred bytes of the phone's 120 kB first load (issue #16). This plugin notes
+// them once the chunks are known (its generateBundle runs before Vite's, which writes the lists).
+const entryFiles = new Set<string>();
+function entryStaticFiles(): Plugin {
+  return {
+    name: 'entry-static-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      entryFiles.clear();
+      const walk = (file: string) => {
+        const chunk = bundle[file];
+        if (entryFiles.has(file) || !chunk || chunk.type !== 'chunk') return;
+        entryFiles.add(file);
+        chunk.imports.forEach(walk);
+      };
+      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) walk(chunk.fileName);
+    },
+  };
+}
+
 // The site is one SPA: the desktop site plus the mobile site under /m. Routes are lazy modules,
 // so the home route loads only the shell, the layout and the home page.
 export default defineConfig({
   plugins: [
     react(),
+    entryStaticFiles(),
     // The mobile site is installable (issue #16): a web app manifest starting at /m and a service
     // worker (src/sw.ts) that keeps the shell and static files, never API answers.
     VitePWA({
@@ -53,12 +76,24 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser the site supports preloads modules itself: no polyfill in the first load.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => !entryFiles.has(d))) },
     rolldownOptions: {
       output: {
-        // The libraries every page needs in one chunk: each response is gzipped on its own, so a
-        // dozen small library chunks cost more on the wire than one. App code still splits per route.
+        // The libraries every first paint needs in one chunk: each response is gzipped on its own, so
+        // a dozen small library chunks cost more on the wire than one. App code still splits per route.
+        // TanStack Query is a chunk of its own, loaded with the first component that reads the server
+        // (src/shared/api/with-queries.tsx): the phone's home paints before it (issue #16). Only its
+        // provider (a React context) is in the framework.
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/, priority: 20 }],
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](?:(?:react|react-dom|scheduler|react-router|i18next|react-i18next|zustand|use-sync-external-store)[\\/]|@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]QueryClientProvider\.js)/,
+              priority: 30,
+            },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+          ],
         },
       },
     },

@@ -31,29 +31,45 @@ export async function firstLoadJs(baseUrl: string, { path = '/main', shown = '[d
   });
   try {
     const page = await browser.newPage(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : { viewport: { width: 1280, height: 800 } });
-    const seen: Script[] = [];
+    // When the page showed is taken in the page itself (when the element enters the document, the
+    // commit the next frame paints), not when Playwright notices: on a loaded machine that notice
+    // comes late, and scripts the page asks for after its first paint would count as the first load.
+    await page.addInitScript((selector: string) => {
+      const w = window as unknown as { __shownAt?: number };
+      const observer = new MutationObserver(() => {
+        if (w.__shownAt == null && document.querySelector(selector)) {
+          w.__shownAt = performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    }, shown);
+    const seen: Array<Omit<Script, 'phase'> & { url: string }> = [];
     const pending: Promise<void>[] = [];
-    let rendered = false;
     page.on('request', (req) => {
       if (req.resourceType() !== 'script' && !req.url().endsWith('.js')) return;
-      const phase = rendered ? 'deferred' : 'first';
       pending.push(
         req
           .response()
           .then((res) => res?.body())
           .then(
-            (buf) => void (buf && seen.push({ name: new URL(req.url()).pathname, raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length, phase })),
+            (buf) => void (buf && seen.push({ url: req.url(), name: new URL(req.url()).pathname, raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length })),
             () => undefined,
           ),
       );
     });
     await page.goto(`${baseUrl}${path}`);
     await page.locator(shown).first().waitFor({ state: 'visible' });
-    rendered = true;
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(2500);
     await Promise.all(pending);
-    return seen.sort((a, b) => b.gzip - a.gzip);
+    // Each script's request time against the moment the page showed, both on the page's clock.
+    const { shownAt, starts } = await page.evaluate(() => ({
+      shownAt: (window as unknown as { __shownAt?: number }).__shownAt ?? Infinity,
+      starts: Object.fromEntries(performance.getEntriesByType('resource').map((e) => [e.name, e.startTime])),
+    }));
+    const scripts: Script[] = seen.map(({ url, ...f }) => ({ ...f, phase: (starts[url] ?? 0) <= shownAt ? 'first' : 'deferred' }));
+    return scripts.sort((a, b) => b.gzip - a.gzip);
   } finally {
     await browser.close();
   }

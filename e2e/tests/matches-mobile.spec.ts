@@ -35,6 +35,8 @@ async function match(request: APIRequestContext, t: string, over: Record<string,
 }
 
 test('on a phone: the football list from the mobile home, a goal moves the score live, the match page shows it', async ({ browser, request }) => {
+  // Two goals through the ingest and the pop-up's placement: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const t = `m${Date.now().toString(36)}`;
   const id = await match(request, t, { kickoff: new Date(Date.now() - 30 * 60_000).toISOString(), status: 2, match_str: "30'" });
   const context = await browser.newContext(PHONE);
@@ -66,6 +68,21 @@ test('on a phone: the football list from the mobile home, a goal moves the score
   await expect(page).toHaveURL(new RegExp(`/m/score-live/${id}$`));
   await expect(page.getByTestId('detail-score')).toHaveText(/1\s*-\s*0/);
   await expect(page.getByTestId('timeline')).toContainText('Mobile Striker');
+
+  // A goal while the match page is open: its pop-up sits above the tab bar, which a thumb can
+  // still reach (the pop-up once covered it).
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => r.name.includes('score-alerts')));
+  await ingest(request, 'api/feed/events', { match_id: id, events: [{ key: 'goal-2', kind: 'goal', side: 'away', minute: 33, player: 'Late Equaliser' }] });
+  const alert = page.getByTestId('goal-alert').filter({ hasText: /1\s*-\s*1/ });
+  await expect(alert).toBeVisible();
+  const alerts = (await page.locator('.score-alerts').boundingBox())!;
+  const bar = (await page.locator('.m-tabbar').boundingBox())!;
+  expect(alerts.y + alerts.height, 'the pop-ups end above the tab bar').toBeLessThanOrEqual(bar.y);
+  expect(alerts.x + alerts.width).toBeLessThanOrEqual(390);
+  const onBar = await page.evaluate(([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest('.m-tabbar')), [bar.x + bar.width / 2, bar.y + bar.height / 2]);
+  expect(onBar, 'the tab bar is not covered').toBe(true);
+  const close = (await alert.getByRole('button', { name: 'Close alert' }).boundingBox())!;
+  expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(44);
   await page.getByRole('button', { name: 'Statistics' }).click();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // Back to the list of the match's sport.

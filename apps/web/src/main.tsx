@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { hasMobilePage, toMobilePath } from '@/config/paths';
 import { initI18n } from '@/shared/i18n';
 import { isMobilePath, isNarrow, prefersDesktop } from '@/shared/lib/device';
 import { listenForInstall } from './mobile/pwa/install';
 import { AppProvider } from './app/provider';
-import { createRouter } from './app/router';
+import { AppRoutes, preloadRoute } from './app/router';
 import './styles/global.css';
 
 // Spec §1: narrow screens start on the mobile site (its page of the same screen, same query); decide before the first paint.
@@ -30,13 +30,18 @@ window.addEventListener('vite:preloadError', (event) => {
   }
 });
 
+// The layout and page of this URL load alongside the texts rather than after them: two round trips
+// fewer before the first paint on a phone's network (a failure is the router's to report later).
+preloadRoute(window.location.pathname);
+
 // The texts of the current language come first (one small request per namespace), then the app.
 void initI18n().then(() => {
-  const router = createRouter();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProvider>
     </StrictMode>,
   );

@@ -1,20 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Component, Suspense, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '@/shared/i18n';
 import { PageSpinner } from '@/shared/ui/spinner';
 import { ToasterHost } from '@/shared/ui/toaster-host';
-import { AppInit } from './app-init';
 
-// Providers: one QueryClient, i18n, toasts, app start-up, an error boundary.
-
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    // The API client already toasts every failure; retrying would repeat the toast.
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-    mutations: { retry: false },
-  },
-});
+// Providers: i18n, toasts, an error boundary. The QueryClient is not here: what reads the server
+// brings it with its own code (shared/api/with-queries.tsx), so the phone's home paints before
+// TanStack Query's core has loaded; the start-up calls come with the layouts (router.tsx, AppStart).
 
 class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   state = { error: null as Error | null };
@@ -42,11 +34,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary>
       <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <AppInit />
-          <Suspense fallback={<PageSpinner />}>{children}</Suspense>
-          <ToasterHost />
-        </QueryClientProvider>
+        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+        <ToasterHost />
       </I18nextProvider>
     </ErrorBoundary>
   );

@@ -105,7 +105,8 @@ export const HEADER_HIDE_SCROLL_PX = 60;
 
 /**
  * Desktop pages the mobile site (/m, spec §1) has its own page for: every screen of spec §2
- * except the social-login callback (it finishes a desktop flow) and the placeholder routes.
+ * except the social-login callback (it finishes a desktop flow) and the unlisted placeholder
+ * routes (/dome, /demo, /new_file, /trophy/home); /comment, linked from the spec's table, has one.
  */
 const MOBILE_PAGES = new Set<string>([
   paths.root,
@@ -132,6 +133,7 @@ const MOBILE_PAGES = new Set<string>([
   paths.member,
   paths.detail,
   paths.persona,
+  paths.comment,
   paths.aboutUser,
   paths.notFound,
 ]);

@@ -1,19 +1,21 @@
-import { type ReactNode, lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { SPORTS } from '@livesports/contracts/matches-constants';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { anchorList, paths } from '@/config/paths';
-import { SiteNotice } from '@/features/home/components/site-notice';
-import { HotSearches } from '@/features/search/components/hot-searches';
+import { lazyWithQueries } from '@/shared/api/with-queries';
 import { AfterFirstPaint, SectionPlaceholder } from '@/shared/ui/after-first-paint';
-import { IconBall, IconBasketball, IconGamepad, IconGrid, IconNews, IconTrophy, IconTv } from '@/shared/ui/icons';
+import { IconBall, IconBasketball, IconGamepad, IconGrid, IconNews, IconTrophy, IconTv } from '@/shared/ui/icons/site';
 import './mobile-home-matches.css';
 
-// Live rooms and headlines have no pages of their own under /m: their cards open the site's own
-// room and article pages, which a phone gets in the responsive layout. Loaded after the first
-// paint, like the desktop home's.
-const LiveStrip = lazy(() => import('@/features/live/components/live-strip').then((m) => ({ default: m.LiveStrip })));
-const HomeHeadlines = lazy(() => import('@/features/news/components/home-headlines').then((m) => ({ default: m.HomeHeadlines })));
+// What reads the server (hot searches, live rooms, headlines) loads after the first paint, with the
+// QueryClient (shared/api/with-queries.tsx): the hero, the categories and the section titles show
+// before any of it (issue #16: 120 kB of JavaScript before the home shows).
+// The console's announcement and banner come with the system settings, after the first paint too.
+const SiteNotice = lazy(() => import('@/features/home/components/site-notice').then((m) => ({ default: m.SiteNotice })));
+const HotSearches = lazyWithQueries(() => import('@/features/search/components/hot-searches').then((m) => m.HotSearches));
+const LiveStrip = lazyWithQueries(() => import('@/features/live/components/live-strip').then((m) => m.LiveStrip));
+const HomeHeadlines = lazyWithQueries(() => import('@/features/news/components/home-headlines').then((m) => m.HomeHeadlines));
 
 function Section({ id, icon, title, children }: { id: string; icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -51,12 +53,16 @@ const CATS = [
   { key: 'general', icon: <IconGrid size={18} />, to: anchorList(4) },
 ];
 
+const hotSearchLink = (name: string) => `${paths.mobile}${paths.search}?name=${encodeURIComponent(name)}`;
+
 /** The mobile home: the desktop home's sections, stacked: hot searches, live rooms, score lists, headlines. */
 export function MobileHome() {
   const { t } = useTranslation('home');
   return (
     <div className="m-home">
-      <SiteNotice />
+      <AfterFirstPaint fallback={null}>
+        <SiteNotice />
+      </AfterFirstPaint>
       <section className="m-hero">
         <span className="m-hero__kicker">{t('hero.kicker')}</span>
         <h1 className="m-hero__title">{t('hero.title')}</h1>
@@ -69,7 +75,10 @@ export function MobileHome() {
           ))}
         </div>
       </section>
-      <HotSearches variant="plain" linkTo={(name) => `${paths.mobile}${paths.search}?name=${encodeURIComponent(name)}`} />
+      {/* About the height of ten hot words, so the sections below do not jump when they arrive. */}
+      <AfterFirstPaint fallback={<SectionPlaceholder rows={3.5} />}>
+        <HotSearches variant="plain" linkTo={hotSearchLink} />
+      </AfterFirstPaint>
       <Section id="live" icon={<IconTv />} title={t('sections.live')}>
         <AfterFirstPaint fallback={<SectionPlaceholder rows={3} />}>
           <LiveStrip limit={4} />

@@ -1,18 +1,19 @@
-import { Suspense, useEffect } from 'react';
-import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ScrollRestoration } from '@/app/scroll-restoration';
 import { paths, toDesktopPath } from '@/config/paths';
-import { LoginDialogHost } from '@/app/layout/login-dialog-host';
-import { useRouteHandle } from '@/app/route-meta';
-import { ScoreAlertsHost } from '@/features/matches/components/score-alerts-host';
+import { usePageRoutes } from '@/app/lazy-routes';
+import { descriptionKeys, RouteHandleContext } from '@/app/route-meta';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { useMetaT } from '@/shared/i18n/meta';
 import { setPreferDesktop } from '@/shared/lib/device';
 import { useSiteName } from '@/shared/stores/app';
 import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
+import { AfterFirstPaint } from '@/shared/ui/after-first-paint';
 import { Avatar } from '@/shared/ui/avatar';
-import { ComingSoonHost } from '@/shared/ui/coming-soon-host';
-import { IconSearch } from '@/shared/ui/icons';
+import { IconSearch } from '@/shared/ui/icons/site';
 import { LanguageSwitch } from '@/shared/ui/language-switch';
 import { LogoMark } from '@/shared/ui/logo';
 import { PageSpinner } from '@/shared/ui/spinner';
@@ -21,9 +22,14 @@ import { useInSiteLinks, useLeaveWhenWide } from './layout/use-site-switch';
 import { listenForInstall } from './pwa/install';
 import { OfflineBanner } from './pwa/offline';
 import { registerServiceWorker } from './pwa/register-sw';
+import { homeOnly } from './routes/home-route';
+import { useMobileTable } from './routes/use-mobile-table';
 import { PullToRefresh } from './touch/pull-to-refresh';
 import '@/styles/mobile.css';
 import './locales';
+
+// The login sheet, dialogs and goal pop-ups come after the first paint (layout/layout-extras.tsx).
+const LayoutExtras = lazy(() => import('./layout/layout-extras').then((m) => ({ default: m.LayoutExtras })));
 
 function MobileHeader() {
   const { t } = useTranslation('mobile');
@@ -65,10 +71,12 @@ export function MobileLayout() {
   const { t } = useTranslation('mobile');
   const { t: tl } = useTranslation('layout');
   const site = useSiteName();
-  const handle = useRouteHandle();
+  const table = useMobileTable();
+  const { page, handle } = usePageRoutes(table?.mobileRoutes ?? homeOnly, paths.mobile);
   const onClickCapture = useInSiteLinks();
   useLeaveWhenWide();
-  useDocumentTitle(handle.title ? tl(handle.title) : null);
+  const tm = useMetaT();
+  useDocumentTitle(handle.title ? tl(handle.title) : null, { layout: true, description: tm?.(descriptionKeys(handle)) });
   useEffect(() => {
     listenForInstall();
     registerServiceWorker();
@@ -85,13 +93,7 @@ export function MobileLayout() {
       <OfflineBanner />
       <main className="m-main" id="main">
         <Suspense fallback={<PageSpinner />}>
-          {handle.immersive ? (
-            <Outlet />
-          ) : (
-            <PullToRefresh>
-              <Outlet />
-            </PullToRefresh>
-          )}
+          <RouteHandleContext.Provider value={handle}>{handle.immersive ? page : <PullToRefresh>{page}</PullToRefresh>}</RouteHandleContext.Provider>
         </Suspense>
       </main>
       {!handle.immersive && (
@@ -108,9 +110,9 @@ export function MobileLayout() {
           <TabBar active={handle.tab} />
         </>
       )}
-      <LoginDialogHost variant="sheet" fallback={paths.mobile} />
-      <ComingSoonHost />
-      <ScoreAlertsHost />
+      <AfterFirstPaint fallback={null}>
+        <LayoutExtras />
+      </AfterFirstPaint>
       <ScrollRestoration />
     </div>
   );

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithQueries } from '@/shared/api/with-queries';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { SliderCaptcha } from '../captcha';
 
-const LoginDialog = lazy(() => import('@/features/auth/components/login-dialog').then((m) => ({ default: m.LoginDialog })));
+const LoginDialog = lazyWithQueries(() => import('@/features/auth/components/login-dialog').then((m) => m.LoginDialog));
 
 /** Loads the login dialog (and its form validation) the first time it is opened. */
 export function LoginDialogHost({ variant = 'modal', fallback }: { variant?: 'modal' | 'sheet'; fallback?: string }) {

@@ -1,19 +1,25 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ScrollRestoration } from '../scroll-restoration';
 import { hasMobilePage, navIndexOf, paths, toMobilePath } from '@/config/paths';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { useMetaT } from '@/shared/i18n/meta';
 import { useIsCompact } from '@/shared/hooks/use-media-query';
 import { isNarrow, prefersDesktop } from '@/shared/lib/device';
 import { rememberLocation } from '@/shared/lib/last-location';
 import { ComingSoonHost } from '@/shared/ui/coming-soon-host';
 import { ScoreAlertsHost } from '@/features/matches/components/score-alerts-host';
 import { PageSpinner } from '@/shared/ui/spinner';
-import { useRouteHandle } from '../route-meta';
+import { usePageRoutes } from '../lazy-routes';
+import { descriptionKeys, RouteHandleContext } from '../route-meta';
+import { desktopRoutes } from './desktop-routes';
 import { Footer } from './footer';
 import { Header } from './header';
 import { LeftMenu } from './left-menu';
 import { LoginDialogHost } from './login-dialog-host';
+
+export { preloadPage } from './desktop-routes';
 
 /** Below 500 px the visitor goes to the mobile site (spec §1) when it has the page, at start and on resize. */
 function useMobileRedirect() {
@@ -33,11 +39,12 @@ function useMobileRedirect() {
 export function MainLayout() {
   const { t } = useTranslation('layout');
   const location = useLocation();
-  const handle = useRouteHandle();
+  const { page, handle } = usePageRoutes(desktopRoutes, '/');
   const compact = useIsCompact();
   const nav = navIndexOf(location.pathname);
   const showLeft = !compact && (nav === 2 || nav === 3);
-  useDocumentTitle(handle.title ? t(handle.title) : null);
+  const tm = useMetaT();
+  useDocumentTitle(handle.title ? t(handle.title) : null, { layout: true, description: tm?.(descriptionKeys(handle)) });
   useMobileRedirect();
 
   useEffect(() => {
@@ -54,7 +61,7 @@ export function MainLayout() {
         {showLeft && <LeftMenu />}
         <main id="main" className="app__main">
           <Suspense fallback={<PageSpinner />}>
-            <Outlet />
+            <RouteHandleContext.Provider value={handle}>{page}</RouteHandleContext.Provider>
           </Suspense>
         </main>
       </div>

@@ -19,7 +19,7 @@ import './console.css';
 export function Component() {
   const { t } = useTranslation('console');
   const me = useConsoleMe();
-  useDocumentTitle(t('title'));
+  useDocumentTitle(t('title'), { layout: true });
   const routes = useMemo(() => consolePages.map((p) => ({ ...p, Page: lazy(() => p.load().then((m) => ({ default: m.Component }))) })), []);
 
   if (me.isPending) return <PageSpinner />;

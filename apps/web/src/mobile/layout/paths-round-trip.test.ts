@@ -15,6 +15,7 @@ describe('desktop ↔ mobile paths', () => {
     ['/persona', '?id=9'],
     ['/live', '?id=3&replay=5&t=12'],
     ['/rank', ''],
+    ['/comment', ''],
   ])('%s%s goes to /m and back unchanged', (pathname, search) => {
     expect(hasMobilePage(pathname)).toBe(true);
     const mobile = toMobilePath(pathname, search);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import type { RouteHandle } from '@/app/route-meta';
-import { IconBall, IconHome, IconNews, IconTv, IconUser } from '@/shared/ui/icons';
+import { IconBall, IconHome, IconNews, IconTv, IconUser } from '@/shared/ui/icons/site';
 
 type Tab = NonNullable<RouteHandle['tab']>;
 const TABS: Array<{ key: Tab; to: string; icon: ReactNode }> = [

@@ -11,6 +11,7 @@ import { ManageRoomButton } from '@/features/chat/components/manage-room';
 import { GuardButton } from '@/features/economy/components/guard-dialog';
 import { RoomRanking } from '@/features/economy/components/room-ranking';
 import { useOnlineCount, useRoomInfo } from '@/features/live/api/rooms';
+import { useRoomTitle } from '@/features/live/hooks/use-room-title';
 import { LivePlayer } from '@/features/live/components/player/live-player';
 import { preloadEngine } from '@/features/live/components/player/stream-engine';
 import { IconEye } from '@/features/live/components/player/player-icons';
@@ -18,7 +19,6 @@ import { compact } from '@/features/live/components/room-card';
 import { RoomNotes } from '@/features/live/components/room-notes';
 import { OfflinePanel } from '@/features/live/pages/live-room';
 import { FollowButton } from '@/features/social/components/follow-button';
-import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useAuthStore } from '@/shared/stores/auth';
 import { Avatar } from '@/shared/ui/avatar';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -47,7 +47,7 @@ export function MobileLiveRoom() {
   const info = useRoomInfo(Number.isInteger(roomId) ? roomId : 0);
   const room = info.data;
   useRoomEvents();
-  useDocumentTitle(room ? `${room.anchor.nickname} · ${room.anchor.title}` : undefined);
+  useRoomTitle(room?.anchor);
   // The stream library loads while the page does, not once the stream starts.
   useEffect(preloadEngine, []);
 

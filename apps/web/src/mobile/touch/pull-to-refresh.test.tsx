@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadQueryClient } from '@/shared/api/with-queries';
 import { setupI18n } from '@/test-utils';
 import { PullToRefresh } from './pull-to-refresh';
 import '../locales';
@@ -21,9 +22,11 @@ function List() {
   );
 }
 
-function setup() {
+// The pull refetches through the site's QueryClient (the layout paints before it is loaded).
+async function setup() {
   calls = 0;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = await loadQueryClient();
+  client.clear();
   render(
     <QueryClientProvider client={client}>
       <PullToRefresh>
@@ -46,7 +49,7 @@ afterEach(cleanup);
 
 describe('PullToRefresh', () => {
   it('a long pull from the top refetches the page’s queries, with the release hint on the way', async () => {
-    setup();
+    await setup();
     await screen.findByText('1');
     const n = screen.getByTestId('n');
     fireEvent.touchStart(n, { touches: [{ clientX: 100, clientY: 100 }] });
@@ -60,7 +63,7 @@ describe('PullToRefresh', () => {
   });
 
   it('a short, sideways or in-field pull leaves the page as it is', async () => {
-    setup();
+    await setup();
     await screen.findByText('1');
     await pull(screen.getByTestId('n'), 0, 60);
     await pull(screen.getByTestId('n'), 200, 150);

@@ -1,6 +1,6 @@
 import { type ReactNode, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { loadQueryClient } from '@/shared/api/with-queries';
 import { Spinner } from '@/shared/ui/spinner';
 
 /** Pulled this far (px, after resistance) the list refreshes on release. */
@@ -14,7 +14,6 @@ const MAX_PULL = 96;
  */
 export function PullToRefresh({ children }: { children: ReactNode }) {
   const { t } = useTranslation('mobile');
-  const queryClient = useQueryClient();
   const start = useRef<{ x: number; y: number } | null>(null);
   const [pull, setPull] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -39,7 +38,8 @@ export function PullToRefresh({ children }: { children: ReactNode }) {
     if (!reached) return;
     setBusy(true);
     try {
-      await queryClient.refetchQueries({ type: 'active' });
+      // The layout paints without the QueryClient (shared/api/with-queries.tsx); a pull comes later.
+      await (await loadQueryClient()).refetchQueries({ type: 'active' });
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,7 @@
 import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '@livesports/contracts/messages';
+import { isMobilePath } from '../lib/device';
 import { readString, writeString } from '../lib/storage';
 
 // Interface languages (spec §1): zh, en, es. Texts live in src/locales/<lang>/<namespace>.json, one
@@ -17,9 +18,11 @@ export const LANGUAGE_LABELS: Record<Lang, string> = { zh: '中文', en: 'Englis
 
 /**
  * Namespaces the first page needs, loaded for the current language only before the first render;
- * each feature chunk registers its own (see registerLocales).
+ * each feature chunk registers its own (see registerLocales). The desktop's header holds the search
+ * box; the phone's site (/m) has its own texts instead.
  */
-const firstLoad = import.meta.glob<Record<string, unknown>>('../../locales/*/{common,layout,home,search}.json', { import: 'default' });
+const firstLoad = import.meta.glob<Record<string, unknown>>('../../locales/*/{common,layout,home,search,mobile}.json', { import: 'default' });
+const FIRST_NAMESPACES = { desktop: ['common', 'layout', 'home', 'search'], mobile: ['common', 'layout', 'home', 'mobile'] };
 
 /** Adds namespaces from locale files ({path: content}) found by an import.meta.glob. */
 export function resourcesFrom(found: Record<string, unknown>): Resource {
@@ -35,7 +38,9 @@ export function resourcesFrom(found: Record<string, unknown>): Resource {
 
 /** The first-page namespaces of one language. */
 export async function loadLanguage(lang: Lang): Promise<Resource> {
-  const mine = Object.entries(firstLoad).filter(([file]) => file.includes(`/locales/${lang}/`));
+  const site = typeof window !== 'undefined' && isMobilePath(window.location.pathname) ? 'mobile' : 'desktop';
+  const wanted = new Set(FIRST_NAMESPACES[site].map((ns) => `/locales/${lang}/${ns}.json`));
+  const mine = Object.entries(firstLoad).filter(([file]) => [...wanted].some((w) => file.endsWith(w)));
   const loaded = await Promise.all(mine.map(async ([file, load]) => [file, await load()] as const));
   return resourcesFrom(Object.fromEntries(loaded));
 }

@@ -1,22 +1,47 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { afterNextPaint } from '../lib/after-paint';
+
+/** A section whose code cannot load (offline, a chunk the phone's worker never kept) keeps its placeholder instead of failing the page. */
+class KeepFallback extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.warn(error);
+  }
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
 
 /**
- * Renders `fallback` for the first paint and `children` once the browser is idle (at most
- * `timeout` ms later). For below-the-hero sections whose code should not delay the first view:
- * pair it with React.lazy children so their chunks are fetched only then.
+ * Renders `fallback` for the first paint and `children` once the browser has painted a frame and is
+ * idle (at most `timeout` ms later). For below-the-hero sections whose code should not delay the
+ * first view: pair it with React.lazy children so their chunks are fetched only then. (The frame
+ * comes first: on a busy phone an idle timeout alone could fire before anything was painted.)
  */
 export function AfterFirstPaint({ children, fallback, timeout = 300 }: { children: ReactNode; fallback: ReactNode; timeout?: number }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
-    if (w.requestIdleCallback) {
-      const id = w.requestIdleCallback(() => setReady(true), { timeout });
-      return () => w.cancelIdleCallback?.(id);
-    }
-    const id = window.setTimeout(() => setReady(true), 50);
-    return () => window.clearTimeout(id);
+    let idle = 0;
+    const cancel = afterNextPaint(() => {
+      if (w.requestIdleCallback) idle = w.requestIdleCallback(() => setReady(true), { timeout });
+      else setReady(true);
+    });
+    return () => {
+      cancel();
+      if (idle) w.cancelIdleCallback?.(idle);
+    };
   }, [timeout]);
-  return ready ? <Suspense fallback={fallback}>{children}</Suspense> : <>{fallback}</>;
+  return ready ? (
+    <KeepFallback fallback={fallback}>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </KeepFallback>
+  ) : (
+    <>{fallback}</>
+  );
 }
 
 /** The shimmering block a home section shows until its content arrives (about `rows` list rows tall). */

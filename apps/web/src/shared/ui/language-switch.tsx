@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LANGS, LANGUAGE_LABELS, currentLanguage, switchLanguage, type Lang } from '../i18n';
-import { IconGlobe } from './icons';
+import { IconGlobe } from './icons/site';
 
 /** 中文 / English / Español; switching stores the choice and reloads (spec §1). */
 export function LanguageSwitch({ className }: { className?: string }) {

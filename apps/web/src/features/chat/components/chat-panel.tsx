@@ -205,7 +205,7 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
             </button>
           )}
         </div>
-        <span className={`chat-panel__dot chat-panel__dot--${status}`} title={t(`status.${status}`)} aria-label={t(`status.${status}`)} />
+        <span className={`chat-panel__dot chat-panel__dot--${status}`} role="img" title={t(`status.${status}`)} aria-label={t(`status.${status}`)} />
         <div className="chat-panel__tools">
           {headerExtra}
           <FiltersMenu />

@@ -9,7 +9,7 @@ export function FiltersMenu() {
   const active = f.hideGifts || f.hideEntrances || f.hideEffects || f.blocked.length > 0;
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={active ? 'dm-chip dm-chip--on' : 'dm-chip'} aria-label={t('filters.title')} title={t('filters.title')} data-testid="chat-filters">
+      <DropdownMenu.Trigger className={active ? 'dm-chip dm-chip--on' : 'dm-chip'} aria-label={`${t('filters.short')}: ${t('filters.title')}`} title={t('filters.title')} data-testid="chat-filters">
         {t('filters.short')}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

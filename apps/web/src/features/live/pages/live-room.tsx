@@ -4,7 +4,6 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LinkedMatch, RoomInfo } from '@livesports/contracts/live';
 import { anchorList, paths } from '@/config/paths';
-import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { Avatar } from '@/shared/ui/avatar';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { IconTv } from '@/shared/ui/icons';
@@ -18,6 +17,7 @@ import { matchLine, ReserveButton, useWhen } from '../components/reservation-lis
 import { RoomNotes } from '../components/room-notes';
 import '../locales';
 import '../live.css';
+import { useRoomTitle } from '../hooks/use-room-title';
 
 export interface LiveRoomSlots {
   /** Follow button for the anchor (social feature); it reports the new state and follower count. */
@@ -75,7 +75,7 @@ export function LiveRoomPage({ follow, underPlayer, side, overlay, banner, match
   const room = info.data;
   const live = room?.live.is_live === 1;
   const online = useOnlineCount(roomId, live);
-  useDocumentTitle(room ? `${room.anchor.nickname} · ${room.anchor.title}` : undefined);
+  useRoomTitle(room?.anchor);
   useEffect(preloadEngine, []);
 
   if (!(roomId > 0) || info.isError) {

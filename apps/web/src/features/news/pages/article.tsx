@@ -5,6 +5,7 @@ import '../locales';
 import type { ArticleDetail } from '@livesports/contracts/content';
 import { paths, personaPage } from '@/config/paths';
 import { dateTime } from '@/shared/lib/time-ago';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { Avatar } from '@/shared/ui/avatar';
@@ -37,6 +38,7 @@ export function ArticlePage({ followSlot, commentsSlot, reportSlot }: ArticlePag
   const islogin = useAuthStore((s) => s.islogin);
   const openLogin = useLoginDialog((s) => s.openLogin);
   const like = useLikeArticle();
+  useDocumentTitle(a?.title, { description: a ? a.summary || a.title : null });
 
   if (isLoading) return <Spinner />;
   if (isError || !a) {
@@ -79,7 +81,8 @@ export function ArticlePage({ followSlot, commentsSlot, reportSlot }: ArticlePag
             type="button"
             className={a.is_liked ? 'post-card__action is-on' : 'post-card__action'}
             aria-pressed={a.is_liked === 1}
-            aria-label={t('like')}
+            // The name holds the count it shows (label in name, WCAG 2.5.3).
+            aria-label={`${t('like')} ${a.likes}`}
             title={t('like')}
             onClick={() => (islogin ? like.mutate(a) : openLogin('login'))}
             disabled={like.isPending}

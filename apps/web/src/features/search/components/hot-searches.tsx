@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import '../locales';
 import { searchPage } from '@/config/paths';
 import { IconFire } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import '../locales';
 import { searchPage } from '@/config/paths';
 import { IconSearch } from '@/shared/ui/icons';
 

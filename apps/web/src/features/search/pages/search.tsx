@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import '../locales';
 import type { ArticleCard, Post } from '@livesports/contracts/content';
 import type { LiveRoomCard } from '@livesports/contracts/search';
 import type { Person } from '@livesports/contracts/social';

@@ -1,5 +1,0 @@
-import { MobileHome } from '../mobile-home';
-
-export function Component() {
-  return <MobileHome />;
-}
