@@ -46,5 +46,8 @@ export const mobileRoutes: RouteObject[] = [
   { path: '*', element: lazyPage(() => import('@/app/routes/not-found')), handle: { title: 'routes.notFound' } },
 ];
 
-/** Starts loading the page of a phone URL (the layout's part of main.tsx's preloadRoute). */
+/**
+ * Starts loading the page of a phone URL (the layout's part of main.tsx's preloadRoute).
+ * @public read through the lazily loaded table module (app/router.tsx), which knip does not follow.
+ */
 export const preloadPage = (pathname: string) => preloadMatches(mobileRoutes, pathname, paths.mobile);
