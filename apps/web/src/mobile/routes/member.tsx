@@ -1,6 +1,8 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '@/shared/stores/auth';
+import { MemberType } from '@/config/paths';
+import { PageSpinner } from '@/shared/ui/spinner';
 import { MEMBER_MENU } from '@/features/member/components/member-menu';
 import { SanctionNotice } from '@/features/member/components/sanction-notice';
 import '@/features/member/locales';
@@ -24,9 +26,11 @@ export function Component() {
   const { t } = useTranslation('member');
   const [params] = useSearchParams();
   const islogin = useAuthStore((s) => s.islogin);
-  const isAnchor = useAuthStore((s) => s.user?.is_anchor === 1);
+  const user = useAuthStore((s) => s.user);
   if (!islogin) return <LoginPrompt />;
-  const screen = screenFor(params, isAnchor);
+  // The role decides where a withdrawal link lands: wait for the user's info (after the first paint).
+  if (!user && params.get('type') === String(MemberType.WITHDRAWAL)) return <PageSpinner />;
+  const screen = screenFor(params, user?.is_anchor === 1);
   if (screen.kind === 'redirect') return <Navigate to={screen.to} replace />;
   if (screen.kind === 'me') return <MePage />;
   const item = MEMBER_MENU.find((m) => m.type === screen.type)!;

@@ -8,6 +8,7 @@ import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { PageSpinner } from '@/shared/ui/spinner';
 import { IconLock } from '@/shared/ui/icons';
 import { MEMBER_MENU, MemberMenu } from '../components/member-menu';
 import { PaymentPasswordPanel, ProfilePanel } from '../components/profile-panel';
@@ -21,7 +22,7 @@ export function MemberPage({ panels = {} }: { panels?: Partial<Record<number, Re
   const raw = Number(params.get('type') ?? 0);
   const item = MEMBER_MENU.find((m) => m.type === raw) ?? MEMBER_MENU[0];
   const islogin = useAuthStore((s) => s.islogin);
-  const isAnchor = useAuthStore((s) => s.user?.is_anchor === 1);
+  const user = useAuthStore((s) => s.user);
   const openLogin = useLoginDialog((s) => s.openLogin);
 
   useEffect(() => {
@@ -38,8 +39,11 @@ export function MemberPage({ panels = {} }: { panels?: Partial<Record<number, Re
     );
   }
 
-  // Withdrawals take out anchor income; a fan who lands there (an old link) gets the wallet.
-  if (item.type === MemberType.WITHDRAWAL && !isAnchor) return <Navigate to={memberPage(MemberType.WALLET)} replace />;
+  // Withdrawals take out anchor income; a fan who lands there (an old link) gets the wallet. The
+  // role is known once the user's info has come (fetched after the first paint): until then wait,
+  // or an anchor's direct link would be sent to the wallet.
+  if (item.type === MemberType.WITHDRAWAL && !user) return <PageSpinner />;
+  if (item.type === MemberType.WITHDRAWAL && user?.is_anchor !== 1) return <Navigate to={memberPage(MemberType.WALLET)} replace />;
   const title = t(`menu.${item.key}`);
   return (
     <section className="page member">
