@@ -14,6 +14,8 @@ async function noSideScroll(page: Page, where: string) {
 
 for (const width of [1280, 390]) {
   test(`a 300-character search keeps the page inside a ${width} px window`, async ({ browser }) => {
+    // Three pages waited to network idle: 40–55 s on a busy machine, against the 60 s default.
+    test.setTimeout(120_000);
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
     // From the address bar (the mobile site takes a narrow window to /m/search).
