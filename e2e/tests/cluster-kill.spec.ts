@@ -30,6 +30,37 @@ let memberToken: string;
 /** The primary's socket processes (Linux lists a process's children). */
 const workers = () => fs.readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 
+/**
+ * Whether a socket process takes connections: it holds the site's listening socket (the socket
+ * processes share it, cluster/primary.ts). Linux: the socket's inode from /proc/net/tcp, then the
+ * process's descriptors. A process is listed as the primary's child seconds before this.
+ */
+function accepting(pid: number) {
+  const hexPort = `:${Number(new URL(origin).port).toString(16).toUpperCase().padStart(4, '0')}`;
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of fs.readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      // local_address, st (0A: listening), …, inode
+      if (cols[1]?.endsWith(hexPort) && cols[3] === '0A') inodes.add(cols[9]);
+    }
+  }
+  try {
+    return fs.readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      const m = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`));
+      return !!m && inodes.has(m[1]);
+    });
+  } catch {
+    return false; // gone meanwhile
+  }
+}
+
+/** Both socket processes are up and take connections. */
+const bothAccepting = () => {
+  const now = workers();
+  return now.length === 2 && now.every(accepting);
+};
+
 async function freePort() {
   const s = net.createServer();
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
@@ -53,19 +84,20 @@ async function feed(p: string, body: unknown) {
   return json.data;
 }
 
-/** Kills one socket process and waits for the primary to start its replacement. */
+/**
+ * Kills one socket process and waits until its replacement takes connections (before the next kill:
+ * with none taking them the site would be down, which is not what this journey is about). About 3 s
+ * on a quiet machine; seen at 73 s with three other test runs on the two cores.
+ */
 async function kill(pid: number) {
   process.kill(pid, 'SIGKILL');
-  await until('the primary to restart the killed socket process', () => workers().length === 2 && !workers().includes(pid));
+  await until('the primary to restart the killed socket process', () => !workers().includes(pid) && bothAccepting(), 180_000);
 }
 
 /** How many WebSockets the page has opened on a path (wrapped before the app loads). */
 const opened = (page: Page, p: string) => page.evaluate((q) => (window as unknown as { __wsOpened: string[] }).__wsOpened.filter((u) => new URL(u).pathname === q).length, p);
 
 test.describe('WORKERS=2: a socket process dies under a browser', () => {
-  // Opt-in (E2E_CLUSTER=1) until it has passed here: written on a machine too loaded to start the
-  // cluster, its first run on a quiet one failed (a page stayed loading), which is not yet understood.
-  test.skip(!process.env.E2E_CLUSTER, 'set E2E_CLUSTER=1 to run the cluster kill journey');
   test.beforeAll(async () => {
     // A first start migrates a fresh embedded database in three processes: minutes on a busy machine.
     test.setTimeout(900_000);
@@ -102,9 +134,7 @@ test.describe('WORKERS=2: a socket process dies under a browser', () => {
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    await until('two socket processes', async () => workers().length === 2 && (await fetch(`${origin}/healthz`)).ok, 840_000);
-    // Listed before it takes connections: give both time to be ready.
-    await new Promise((r) => setTimeout(r, 5000));
+    await until('two socket processes', async () => bothAccepting() && (await fetch(`${origin}/healthz`)).ok, 840_000);
   });
 
   test.afterAll(async () => {
@@ -117,7 +147,8 @@ test.describe('WORKERS=2: a socket process dies under a browser', () => {
   });
 
   test('the chat continues without a gap and the score stays true', async ({ browser }) => {
-    test.setTimeout(240_000);
+    // An upper bound for a crowded machine: three first page loads and two restarts (see kill()).
+    test.setTimeout(600_000);
     const t = `ck${Date.now().toString(36)}`;
     const [matchId] = (
       await feed('api/feed/matches', {
@@ -157,13 +188,14 @@ test.describe('WORKERS=2: a socket process dies under a browser', () => {
     await viewer.goto(`/live?id=${room}`);
     await scores.goto(`/score-live?id=${matchId}`);
     const chat = viewer.getByTestId('chat-panel');
-    await expect(chat).toHaveAttribute('data-status', 'online');
-    await expect(scores.getByTestId('detail-score')).toHaveText(/0\s*-\s*0/);
+    // Three first loads beside a three-process site: generous on a busy 2-core machine (seen: 50 s).
+    await expect(chat).toHaveAttribute('data-status', 'online', { timeout: 90_000 });
+    await expect(scores.getByTestId('detail-score')).toHaveText(/0\s*-\s*0/, { timeout: 60_000 });
 
     const said: string[] = [];
     async function say(text: string) {
       const panel = writer.getByTestId('chat-panel');
-      await expect(panel).toHaveAttribute('data-status', 'online', { timeout: 30_000 });
+      await expect(panel).toHaveAttribute('data-status', 'online', { timeout: 60_000 });
       const input = panel.getByTestId('chat-input');
       await input.fill(text);
       await input.press('Enter');

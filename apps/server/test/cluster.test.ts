@@ -38,6 +38,40 @@ async function freePort() {
 /** The primary's socket processes (Linux: the kernel lists a process's children). */
 const workers = () => fs.readFileSync(`/proc/${primary.pid}/task/${primary.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 
+/** Socket inodes in /proc/net/tcp{,6} whose local port is the site's, by state: 0A listening, 01 connected. */
+function siteSockets(state: '0A' | '01', remotePort?: number) {
+  const hex = (n: number) => `:${n.toString(16).toUpperCase().padStart(4, '0')}`;
+  const local = hex(Number(new URL(origin).port));
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of fs.readFileSync(table, 'utf8').split('\n').slice(1)) {
+      // sl, local_address, rem_address, st, …, inode (tenth column)
+      const cols = line.trim().split(/\s+/);
+      if (cols[1]?.endsWith(local) && cols[3] === state && (remotePort === undefined || cols[2]?.endsWith(hex(remotePort)))) inodes.add(cols[9]);
+    }
+  }
+  return inodes;
+}
+
+/** Whether a process holds one of these sockets. */
+function holds(pid: number, inodes: Set<string>) {
+  try {
+    return fs.readdirSync(`/proc/${pid}/fd`).some((fd) => inodes.has(/^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? ''));
+  } catch {
+    return false; // gone meanwhile
+  }
+}
+
+/** Both socket processes take connections: each holds the site's listening socket (they share it). */
+const bothAccepting = () => {
+  const now = workers();
+  const listening = siteSockets('0A');
+  return now.length === 2 && now.every((pid) => holds(pid, listening));
+};
+
+/** The socket process holding a test client's connection (the server's end of it). */
+const holderOf = (c: WsClient) => workers().find((pid) => holds(pid, siteSockets('01', (c.ws as unknown as { _socket: { localPort: number } })._socket.localPort)));
+
 async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -105,10 +139,9 @@ async function setUp(redis: string) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await until('two socket processes', async () => workers().length === 2 && (await fetch(`${origin}/healthz`)).ok, 300_000);
-  // A forked process counts above before it takes connections, and one that answered /healthz may be
-  // the only one ready: until the other is, every viewer would land on the first (seen as a flake).
-  await new Promise((r) => setTimeout(r, 6000));
+  // A forked process is listed seconds before it takes connections: until both do, every viewer
+  // would land on the first (seen as a flake when this waited a fixed 6 s).
+  await until('two socket processes', async () => bothAccepting() && (await fetch(`${origin}/healthz`)).ok, 300_000);
 }
 
 async function tearDown() {
@@ -131,10 +164,15 @@ describe.each([
   afterAll(tearDown, 30_000);
 
   it("chat and scores reach viewers on both processes; a killed process's viewers resume on the other; the primary restarts it", async () => {
-    // Connections are handed to the socket processes in turn: four viewers land on both.
+    // The kernel gives each connection to whichever socket process takes it first: viewers join
+    // until both processes hold some (four at least).
     const viewers = [];
-    for (let i = 0; i < 4; i++) viewers.push({ cred: await credential(), socket: null as unknown as WsClient });
-    for (const v of viewers) v.socket = await chatter(v.cred);
+    for (let i = 0; i < 16 && (i < 4 || new Set(viewers.map((v) => v.holder)).size < 2); i++) {
+      const cred = await credential();
+      const socket = await chatter(cred);
+      viewers.push({ cred, socket, holder: holderOf(socket) });
+    }
+    expect(new Set(viewers.map((v) => v.holder)).size).toBe(2);
     const senderCred = await credential(member.token);
     let sender = await chatter(senderCred);
     const scores = [];
@@ -161,7 +199,7 @@ describe.each([
     for (const v of viewers) await until('the first messages', () => seqsOf(v.socket).includes(sent.at(-1)!), 15_000);
 
     // Kill one socket process; the viewers it held reconnect (to the other) and resume.
-    const [victim] = workers();
+    const victim = viewers[0].holder!;
     const closes = viewers.map((v) => v.socket.closed().then(() => true));
     process.kill(victim, 'SIGKILL');
     await new Promise((r) => setTimeout(r, 300));

@@ -16,7 +16,8 @@ const SHUTDOWN_MS = 10_000;
 
 /**
  * The primary of WORKERS > 1: the whole site on a loopback port for its socket processes, which
- * hold the public port (node:cluster hands each new connection to one of them in turn).
+ * hold the public port (they share its listening socket and the kernel hands each new connection to
+ * one that is waiting for it: see `sharedPort` below).
  *
  * It owns what exists once: the embedded database (the socket processes' SQL comes here over IPC,
  * db/sql-link.ts), the match replay, the RTMP ingest and demo streams, the demo data and chatter.
@@ -24,6 +25,24 @@ const SHUTDOWN_MS = 10_000;
  * it is the bus between them (platform/ipc-bus.ts); with it, everyone uses Redis. A socket process
  * that dies is started again; its viewers reconnect to the others meanwhile.
  */
+/**
+ * The socket processes accept from the public port's listening socket themselves (SCHED_NONE), not
+ * from the primary one connection at a time (node:cluster's default round robin, SCHED_RR).
+ *
+ * Why: in round robin the primary accepts every connection and passes it to a socket process over
+ * IPC, one at a time per process, waiting for its answer before the next; and this primary is the
+ * busiest process there is (the embedded database runs on its thread). When a socket process died,
+ * its 2,000 viewers came back through that queue to the one process left: 4.8 s median, 7.9 s p99
+ * to be back (`BENCH_CLUSTER=kill npm run bench -- cluster`), though each had reconnected once
+ * within a second. Sharing the socket, the connections wait in the kernel's queue, which outlives
+ * any one process, and the living process takes them as fast as it can. The kernel wakes every
+ * process waiting on the socket and the first free one takes the connection, so a busy process takes
+ * fewer. NODE_CLUSTER_SCHED_POLICY=rr (Node's own setting) brings round robin back.
+ */
+function sharedPort() {
+  if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
+}
+
 export async function runPrimary(config: Config) {
   const hub = config.REDIS_URL ? null : createBusHub();
   // The socket processes forward requests here with the client's address appended to
@@ -35,6 +54,8 @@ export async function runPrimary(config: Config) {
   const sql = raw ? createSqlServer(raw, await pgliteTextParsers()) : null;
   const owner = { host: '127.0.0.1', port: (app.server.address() as AddressInfo).port };
 
+  // Before setupPrimary, which fixes the policy.
+  sharedPort();
   // Rows keep their types across processes (bigint, bytes, dates) with the structured-clone channel.
   cluster.setupPrimary({ serialization: 'advanced' });
   const env = { [OWNER_ENV]: JSON.stringify(owner) };
