@@ -98,6 +98,9 @@ async function kill(pid: number) {
 const opened = (page: Page, p: string) => page.evaluate((q) => (window as unknown as { __wsOpened: string[] }).__wsOpened.filter((u) => new URL(u).pathname === q).length, p);
 
 test.describe('WORKERS=2: a socket process dies under a browser', () => {
+  // Opt-in (E2E_CLUSTER=1): it passed (5.3 min, load ~30) after the shared listening socket
+  // (cluster/primary.ts) but has not yet been timed on a quiet machine, so CI does not carry it yet.
+  test.skip(!process.env.E2E_CLUSTER, 'set E2E_CLUSTER=1 to run the cluster kill journey');
   test.beforeAll(async () => {
     // A first start migrates a fresh embedded database in three processes: minutes on a busy machine.
     test.setTimeout(900_000);
