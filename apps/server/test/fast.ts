@@ -1,3 +1,5 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { vi } from 'vitest';
 import type { AuthUser } from '../src/platform/auth.ts';
 import type { Bus } from '../src/platform/bus.ts';
@@ -45,3 +47,26 @@ export function fakeClock(start = '2030-01-01T12:00:00Z') {
 let nextId = 1000;
 /** A logged-in user as the services see one. */
 export const authUser = (over: Partial<AuthUser> = {}): AuthUser => ({ id: nextId++, isAnchor: false, isAdmin: false, isModerator: false, sessionId: nextId++, ...over });
+
+/** Whether a redis-server binary is installed (tests that need a real Redis run only then). */
+export const hasRedisServer = (() => {
+  try {
+    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** A throw-away redis-server on a free port, nothing kept on disk; `stop()` ends it. */
+export async function throwawayRedis(): Promise<{ url: string; stop: () => void }> {
+  const port = await new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  await new Promise((r) => setTimeout(r, 300));
+  return { url: `redis://127.0.0.1:${port}`, stop: () => void proc.kill() };
+}

@@ -1,37 +1,20 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasRedisServer, throwawayRedis } from '../../test/fast.ts';
 import { type Bus, createRedisBus } from './bus.ts';
 
-// Two sites (or two test runs) on one Redis: REDIS_PREFIX keeps their channels apart. A throwaway
-// redis-server on a free port, as flood-gate.fast.test.ts does.
-const redisServer = (() => {
-  try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-describe.runIf(redisServer)('Redis bus with REDIS_PREFIX', () => {
-  let proc: ChildProcess;
+// Two sites (or two test runs) on one Redis: REDIS_PREFIX keeps their channels apart, on a
+// throw-away redis-server.
+describe.runIf(hasRedisServer)('Redis bus with REDIS_PREFIX', () => {
+  let redis: Awaited<ReturnType<typeof throwawayRedis>>;
   let url = '';
   const buses: Bus[] = [];
   beforeAll(async () => {
-    const port = await new Promise<number>((resolve) => {
-      const s = createServer().listen(0, '127.0.0.1', () => {
-        const p = (s.address() as { port: number }).port;
-        s.close(() => resolve(p));
-      });
-    });
-    proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    url = `redis://127.0.0.1:${port}`;
-    await new Promise((r) => setTimeout(r, 300));
+    redis = await throwawayRedis();
+    url = redis.url;
   });
   afterAll(async () => {
     await Promise.all(buses.map((b) => b.close()));
-    proc?.kill();
+    redis?.stop();
   });
   const bus = (prefix: string) => {
     const b = createRedisBus(url, prefix);

@@ -1,6 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasRedisServer, throwawayRedis } from '../../test/fast.ts';
 import { type FloodGate, createMemoryGate, createRedisGate } from './flood-gate.ts';
 
 // The gaps between one user's messages, in memory and in Redis (a throw-away redis-server when one
@@ -61,32 +60,14 @@ behaves(
 );
 
 // Redis runs on real time: the waits are real (about a second in all).
-const redisServer = (() => {
-  try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-describe.runIf(redisServer)('redis', () => {
-  let proc: ChildProcess;
+describe.runIf(hasRedisServer)('redis', () => {
+  let redis: Awaited<ReturnType<typeof throwawayRedis>>;
   let url = '';
   beforeAll(async () => {
-    const port = await new Promise<number>((resolve) => {
-      const s = createServer().listen(0, '127.0.0.1', () => {
-        const p = (s.address() as { port: number }).port;
-        s.close(() => resolve(p));
-      });
-    });
-    proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    url = `redis://127.0.0.1:${port}`;
-    await new Promise((r) => setTimeout(r, 300));
+    redis = await throwawayRedis();
+    url = redis.url;
   });
-  afterAll(() => {
-    proc?.kill();
-  });
+  afterAll(() => redis?.stop());
   behaves(
     'redis-gate',
     () => createRedisGate(url, `test:${process.pid}:`),
