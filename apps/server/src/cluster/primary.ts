@@ -15,17 +15,6 @@ const MAX_RESTART_MS = 10_000;
 const SHUTDOWN_MS = 10_000;
 
 /**
- * The primary of WORKERS > 1: the whole site on a loopback port for its socket processes, which
- * hold the public port (they share its listening socket and the kernel hands each new connection to
- * one that is waiting for it: see `sharedPort` below).
- *
- * It owns what exists once: the embedded database (the socket processes' SQL comes here over IPC,
- * db/sql-link.ts), the match replay, the RTMP ingest and demo streams, the demo data and chatter.
- * The socket processes send it the API, media and uploads (cluster/proxy.ts). Without REDIS_URL
- * it is the bus between them (platform/ipc-bus.ts); with it, everyone uses Redis. A socket process
- * that dies is started again; its viewers reconnect to the others meanwhile.
- */
-/**
  * The socket processes accept from the public port's listening socket themselves (SCHED_NONE), not
  * from the primary one connection at a time (node:cluster's default round robin, SCHED_RR).
  *
@@ -43,6 +32,17 @@ function sharedPort() {
   if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
 }
 
+/**
+ * The primary of WORKERS > 1: the whole site on a loopback port for its socket processes, which
+ * hold the public port (they share its listening socket and the kernel hands each new connection to
+ * one that is waiting for it: see `sharedPort` above).
+ *
+ * It owns what exists once: the embedded database (the socket processes' SQL comes here over IPC,
+ * db/sql-link.ts), the match replay, the RTMP ingest and demo streams, the demo data and chatter.
+ * The socket processes send it the API, media and uploads (cluster/proxy.ts). Without REDIS_URL
+ * it is the bus between them (platform/ipc-bus.ts); with it, everyone uses Redis. A socket process
+ * that dies is started again; its viewers reconnect to the others meanwhile.
+ */
 export async function runPrimary(config: Config) {
   const hub = config.REDIS_URL ? null : createBusHub();
   // The socket processes forward requests here with the client's address appended to

@@ -35,3 +35,12 @@ describe.runIf(hasRedisServer)('Redis bus with REDIS_PREFIX', () => {
     expect(heardB).toEqual(['goal for site b']);
   });
 });
+
+describe('REDIS_PREFIX setting', () => {
+  it('is empty unless set, and refuses characters that would blur key names', async () => {
+    const { loadConfig } = await import('../config.ts');
+    expect(loadConfig({}).REDIS_PREFIX).toBe('');
+    expect(loadConfig({ REDIS_PREFIX: 'staging:' }).REDIS_PREFIX).toBe('staging:');
+    expect(() => loadConfig({ REDIS_PREFIX: 'a b*' })).toThrow(/REDIS_PREFIX: letters, digits and : \. _ - only/);
+  });
+});
