@@ -2,6 +2,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './build/precompress.ts';
+import { routePreloads } from './build/route-preloads.ts';
 
 const backend = process.env.API_TARGET ?? 'http://localhost:8080';
 
@@ -33,6 +35,8 @@ export default defineConfig({
   plugins: [
     react(),
     entryStaticFiles(),
+    routePreloads(() => entryFiles),
+    precompress(),
     // The mobile site is installable (issue #16): a web app manifest starting at /m and a service
     // worker (src/sw.ts) that keeps the shell and static files, never API answers.
     VitePWA({

@@ -6,6 +6,7 @@ import { initI18n } from '@/shared/i18n';
 import { isMobilePath, isNarrow, prefersDesktop } from '@/shared/lib/device';
 import { listenForInstall } from './mobile/pwa/install';
 import { AppProvider } from './app/provider';
+import { startEarlyCalls } from './app/early-calls';
 import { AppRoutes, preloadRoute } from './app/router';
 import './styles/global.css';
 
@@ -33,6 +34,7 @@ window.addEventListener('vite:preloadError', (event) => {
 // The layout and page of this URL load alongside the texts rather than after them: two round trips
 // fewer before the first paint on a phone's network (a failure is the router's to report later).
 preloadRoute(window.location.pathname);
+startEarlyCalls(window.location.pathname, window.location.search);
 
 // The texts of the current language come first (one small request per namespace), then the app.
 void initI18n().then(() => {

@@ -49,7 +49,10 @@ export function ladderArgs(rungs: Rung[], hlsDir: string, recordDir?: string): {
   const encoded = rungs.filter((r) => !r.alias);
   const hls = (level: LiveLevel) =>
     `[f=hls:hls_time=2:hls_list_size=6:hls_flags=delete_segments+omit_endlist+independent_segments:hls_segment_filename=${path.join(hlsDir, level, 'seg%05d.ts')}]${path.join(hlsDir, level, 'index.m3u8')}`;
-  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-f', 'flv', '-i', 'pipe:0'];
+  // Half a second of probing (ffmpeg's default reads up to 5 s): encoders send both streams' headers
+  // and interleave audio from their first second, and the default held every level's first frame
+  // back by about 1.4 s after an anchor went live (issue #19: picture within 1.5 s of the encoder).
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-probesize', '65536', '-analyzeduration', '500000', '-f', 'flv', '-i', 'pipe:0'];
   const fdOf = new Map<Rung['level'], number>();
   if (encoded.length > 0) {
     const split = `[0:v]split=${encoded.length}${encoded.map((_, i) => `[s${i}]`).join('')}`;

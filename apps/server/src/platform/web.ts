@@ -5,10 +5,12 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { Code } from '@livesports/contracts/envelope';
 import { localize, sendError } from './envelope.ts';
+import { readPagePreloads, withPreloads, type PagePreloads } from './page-preloads.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // WEB_DIST: a web build elsewhere (a separate build step, or a second build next to a running site).
-const WEB_DIST = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(here, '../../../web/dist');
+// Read when the plugin registers, so each app built in one process sees the setting of its time.
+const webDist = () => (process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(here, '../../../web/dist'));
 
 /**
  * The built web app (SERVE_WEB): hashed assets, index.html for the site root and every client-side
@@ -16,6 +18,7 @@ const WEB_DIST = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : pat
  */
 export const webPlugin = fp(
   async (app) => {
+    const WEB_DIST = webDist();
     const hasWeb = app.config.SERVE_WEB && fs.existsSync(path.join(WEB_DIST, 'index.html'));
     if (hasWeb) {
       await app.register(fastifyStatic, {
@@ -25,6 +28,9 @@ export const webPlugin = fp(
         // served at once; a missing file falls through to the not-found handler below.
         wildcard: true,
         index: false,
+        // The web build's brotli/gzip copies of each asset (apps/web/build/precompress.ts), sent as
+        // they are: no compression per request.
+        preCompressed: true,
         // Hashed assets never change; index.html must always be fresh.
         setHeaders: (reply, file) => {
           if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -45,17 +51,31 @@ export const webPlugin = fp(
       return index.html;
     };
 
+    // The files each page needs (written by the web build, apps/web/build/route-preloads.ts), named
+    // in the index.html of that URL so the browser fetches them at once with the entry.
+    const preloadsPath = path.join(WEB_DIST, 'route-preloads.json');
+    let preloads = { mtime: -1, pages: null as PagePreloads | null };
+    const pageHtml = (url: string) => {
+      const html = indexHtml();
+      if (!html) return null;
+      const mtime = fs.statSync(preloadsPath, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+      if (mtime !== preloads.mtime) preloads = { mtime, pages: mtime ? readPagePreloads(preloadsPath) : null };
+      return preloads.pages ? withPreloads(html, preloads.pages, url) : html;
+    };
+
     // The site root is a directory to the static plugin (403): hand it to the single-page app too.
-    if (hasWeb) app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml()));
+    if (hasWeb) app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(pageHtml('/')));
 
     app.setNotFoundHandler((req, reply) => {
       const url = req.url.toLowerCase();
       const html = indexHtml();
-      if (url.startsWith('/api/') || url.startsWith('/ws/') || url.startsWith('/uploads/') || !html || req.method !== 'GET') {
+      // A missing script or style (an old build's chunk) is a 404, never the page: a module script
+      // answered with HTML fails with a MIME error instead of the app's reload-on-new-build path.
+      if (url.startsWith('/api/') || url.startsWith('/ws/') || url.startsWith('/uploads/') || url.startsWith('/assets/') || !html || req.method !== 'GET') {
         return sendError(reply, 404, Code.ERROR, localize(req, 'common.not_found'));
       }
       // Client-side routes: the single-page app decides (and shows its own 404 page).
-      return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+      return reply.type('text/html').header('cache-control', 'no-cache').send(pageHtml(req.url));
     });
   },
   { name: 'web', fastify: '5.x', dependencies: ['config', 'envelope'] },

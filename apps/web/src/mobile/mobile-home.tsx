@@ -80,7 +80,8 @@ export function MobileHome() {
         <HotSearches variant="plain" linkTo={hotSearchLink} />
       </AfterFirstPaint>
       <Section id="live" icon={<IconTv />} title={t('sections.live')}>
-        <AfterFirstPaint fallback={<SectionPlaceholder rows={3} />}>
+        {/* Two rows of two room cards: the four live rooms take this height, so the headlines stay put. */}
+        <AfterFirstPaint fallback={<SectionPlaceholder rows={5.7} />}>
           <LiveStrip limit={4} />
         </AfterFirstPaint>
       </Section>

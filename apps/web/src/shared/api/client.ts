@@ -3,6 +3,7 @@ import { Code, REQUEST_TIMEOUT_MS, type Envelope } from '@livesports/contracts/e
 import { currentLanguage, i18n } from '../i18n';
 import { useAuthStore } from '../stores/auth';
 import { toast } from '../stores/toast';
+import { takeEarly } from './early-calls';
 import type { CallRef } from './light-calls';
 
 // The one API client (spec §7, §8). Every call carries the lang header, the session in its HttpOnly
@@ -78,7 +79,9 @@ async function send<T>(method: HttpMethod, path: string, payload?: object): Prom
     // carry stale-while-revalidate): it asks again (a 304 when nothing changed). The session is
     // in a cookie, which HTTP caches do not key on.
     const cache: RequestCache = useAuthStore.getState().islogin ? 'no-cache' : 'default';
-    const res = await fetch(url, { method, headers, body, signal: controller.signal, credentials: 'same-origin', cache });
+    // A GET main.tsx started while the page's scripts loaded (early-calls.ts); a failed one is sent again.
+    const early = method === 'GET' ? takeEarly(url)?.catch(() => null) : null;
+    const res = (await early) ?? (await fetch(url, { method, headers, body, signal: controller.signal, credentials: 'same-origin', cache }));
     // Error answers (400, 401, 429…) still carry the envelope; read it whatever the status.
     envelope = (await res.json()) as Envelope<T>;
     if (!envelope || typeof envelope.code !== 'number') throw new TypeError('not an envelope');

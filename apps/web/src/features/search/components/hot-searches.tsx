@@ -17,7 +17,9 @@ export function HotSearches({ variant = 'card', linkTo = searchPage }: { variant
         <IconFire /> {t('hot.title')}
       </h2>
       {isLoading ? (
-        <Spinner />
+        <div className="hot__loading" aria-busy="true">
+          <Spinner />
+        </div>
       ) : isError ? (
         <p className="muted">{t('hot.failed')}</p>
       ) : words.length === 0 ? (

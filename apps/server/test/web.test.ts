@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+
+// The built web app as the server hands it out (platform/web.ts): each page's index.html names the
+// files that page needs, assets go out as the build compressed them, a missing asset is a 404.
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-web-dist-'));
+const script = 'export const room = 1;\n'.repeat(100);
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>LiveSports</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ routes: { '/live': ['assets/live-1.js', 'assets/live-1.css'] } }));
+  fs.writeFileSync(path.join(dist, 'assets/live-1.js'), script);
+  fs.writeFileSync(path.join(dist, 'assets/live-1.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(dist, 'assets/live-1.js.gz'), zlib.gzipSync(script));
+  // WEB_DIST is read when the web plugin's module loads: set it before the app is imported.
+  process.env.WEB_DIST = dist;
+  const { otherApp } = await import('./helpers.ts');
+  app = await otherApp({ SERVE_WEB: 'on' });
+});
+afterAll(async () => {
+  await app?.close();
+  delete process.env.WEB_DIST;
+});
+
+describe('the web app as served', () => {
+  it("a live room's page names its scripts and styles for the browser to fetch at once", async () => {
+    const res = await app.inject({ url: '/live?id=7' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/live-1.js"><link rel="preload" as="style" href="/assets/live-1.css"></head>');
+  });
+
+  it('other pages get the plain index.html', async () => {
+    const res = await app.inject({ url: '/search?name=%3Cscript%3E' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('modulepreload');
+    expect(res.body).not.toContain('<script>');
+  });
+
+  it('assets go out as the build compressed them (brotli, else gzip), cached for a year', async () => {
+    const br = await app.inject({ url: '/assets/live-1.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await app.inject({ url: '/assets/live-1.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+  });
+
+  it("a missing asset (an old build's chunk) is a 404, not the page", async () => {
+    const res = await app.inject({ url: '/assets/gone-123.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+});

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+import { paths } from '../src/config/paths.ts';
+
+// Which JavaScript and CSS files each page of the site needs, written at build time to
+// dist/route-preloads.json. The server names them in the index.html it sends for that URL
+// (`<link rel="modulepreload">`, platform/web.ts), so the browser fetches the layout, the page and
+// their libraries at once with the entry instead of in a chain of lazy imports (entry → route
+// table → layout → page → the page's own imports: four round trips before a live room could ask
+// for its stream; issues #16 and #19).
+//
+// The route tables stay the single source of truth: their `path:` / `lazyPage(() => import(...))`
+// pairs are read from the source, and the build fails when a table no longer reads as expected,
+// rather than silently sending nothing.
+
+interface Site {
+  /** URL prefix of the site's pages ('' for the desktop site). */
+  prefix: string;
+  layout: string;
+  table: string;
+  /** The home of the site, routed by the layout itself. */
+  home?: { path: string; module: string };
+}
+
+const SITES: Site[] = [
+  { prefix: paths.mobile, layout: 'src/mobile/mobile-layout.tsx', table: 'src/mobile/routes/table.tsx', home: { path: paths.mobile, module: 'src/mobile/routes/home-route.tsx' } },
+  { prefix: '', layout: 'src/app/layout/main-layout.tsx', table: 'src/app/layout/desktop-routes.tsx' },
+];
+/** Pages read from a table: fewer means the table's shape changed (fix the pattern below). */
+const MIN_ROUTES = 20;
+/** Lazy imports a page starts at once, preloaded with it: a live room's stream library (its picture). */
+const PAGE_EXTRAS: Record<string, string[]> = { [paths.live]: ['mpegts.js'], [`${paths.mobile}${paths.live}`]: ['mpegts.js'] };
+const ROUTE = /path:\s*(paths\.(\w+)|'([^']*)'),\s*element:\s*lazyPage\(\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
+
+export interface RoutePreloads {
+  /** URL pattern ('/live', '/m/score-live/:id') → files under dist ('assets/x.js', 'assets/y.css'). */
+  routes: Record<string, string[]>;
+}
+
+export function routePreloads(entryFiles: () => Set<string>): Plugin {
+  let root = '';
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    // After Vite's own: it drops chunks that only import CSS (naming the CSS on their importers).
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const chunks = Object.values(bundle as OutputBundle).filter((c): c is OutputChunk => c.type === 'chunk');
+        const chunkOf = (id: string) => chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+        /** A module's chunk and everything it imports statically, minus what the HTML loads anyway. */
+        const filesOf = (id: string, into: Set<string>) => {
+          const walk = (chunk: OutputChunk | undefined) => {
+            if (!chunk || into.has(chunk.fileName) || entryFiles().has(chunk.fileName)) return;
+            into.add(chunk.fileName);
+            for (const css of (chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []) into.add(css);
+            for (const file of chunk.imports) walk(bundle[file] as OutputChunk | undefined);
+          };
+          const chunk = chunkOf(id);
+          if (!chunk) this.error(`route-preloads: no chunk holds ${id}`);
+          walk(chunk);
+        };
+        const resolve = async (spec: string, importer: string) => {
+          const r = await this.resolve(spec, importer);
+          if (!r) this.error(`route-preloads: cannot resolve ${spec} from ${importer}`);
+          return r.id;
+        };
+        const routes: Record<string, string[]> = {};
+        for (const site of SITES) {
+          const tableId = `${root}/${site.table}`;
+          const tableSource = fs.readFileSync(tableId, 'utf8');
+          const base = new Set<string>();
+          filesOf(`${root}/${site.layout}`, base);
+          let found = 0;
+          for (const m of tableSource.matchAll(ROUTE)) {
+            const path = m[2] ? (paths as Record<string, string>)[m[2]] : m[3] === '*' ? null : `${site.prefix}/${m[3]}`;
+            if (path === undefined) this.error(`route-preloads: paths.${m[2]} is not in config/paths.ts`);
+            found += 1;
+            if (path === null) continue;
+            const files = new Set(base);
+            filesOf(`${root}/${site.table}`, files);
+            // Table pages bring the QueryClient (app/lazy-routes.tsx lazyPage).
+            filesOf(`${root}/src/shared/api/query-client.ts`, files);
+            filesOf(await resolve(m[4], tableId), files);
+            for (const extra of PAGE_EXTRAS[path] ?? []) filesOf(await resolve(extra, tableId), files);
+            routes[path] = [...files];
+          }
+          if (found < MIN_ROUTES) this.error(`route-preloads: read ${found} pages from ${site.table} (expected ≥ ${MIN_ROUTES}): did its shape change?`);
+          if (site.home) {
+            const files = new Set(base);
+            filesOf(`${root}/${site.home.module}`, files);
+            routes[site.home.path] = [...files];
+          }
+        }
+        // Every file named must be one the build writes (a chunk dropped later would be a broken preload).
+        for (const [page, files] of Object.entries(routes)) for (const f of files) if (!(f in bundle)) this.error(`route-preloads: ${page} names ${f}, which the build does not write`);
+        // The site root redirects to the home.
+        if (routes[paths.home]) routes[paths.root] = routes[paths.home];
+        this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify({ routes } satisfies RoutePreloads) });
+      },
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { envelope, mockFetch, setupI18n } from '@/test-utils';
+import { startEarlyCalls } from '@/app/early-calls';
+import { lightCalls } from './light-calls';
+import { request } from './client';
+import { takeEarly } from './early-calls';
+
+beforeAll(async () => {
+  await setupI18n('en');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const room = { room_id: 7 };
+
+describe('early calls (a live room asks for its play URLs while its scripts load)', () => {
+  it('the room page gets the answer started at load, without asking the server twice', async () => {
+    const fetch = mockFetch(() => envelope({ code: 200, msg: 'ok', data: room }));
+    startEarlyCalls('/live', '?id=7');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0][0]).toBe('/api/Live_streaming/getRoomInfo?room_id=7');
+    await expect(request(lightCalls.getRoomInfo, { room_id: 7 })).resolves.toEqual(room);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // Used once: the next poll asks the server.
+    await request(lightCalls.getRoomInfo, { room_id: 7 });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('the phone room starts it too; other pages and bad ids start nothing', () => {
+    const fetch = mockFetch(() => envelope({ code: 200, msg: 'ok', data: room }));
+    startEarlyCalls('/m/live/', '?id=9');
+    expect(fetch.mock.calls[0][0]).toBe('/api/Live_streaming/getRoomInfo?room_id=9');
+    startEarlyCalls('/live', '?id=abc');
+    startEarlyCalls('/live', '?id=-3');
+    startEarlyCalls('/main', '?id=7');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(takeEarly('/api/Live_streaming/getRoomInfo?room_id=9')).not.toBeNull();
+  });
+
+  it('an answer older than 10 s is not used, and a failed early call is sent again', async () => {
+    vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
+    const fetch = mockFetch(() => envelope({ code: 200, msg: 'ok', data: room }));
+    startEarlyCalls('/live', '?id=7');
+    vi.setSystemTime(new Date('2026-01-01T00:00:11Z'));
+    expect(takeEarly('/api/Live_streaming/getRoomInfo?room_id=7')).toBeNull();
+    vi.useRealTimers();
+
+    let calls = 0;
+    const failing = mockFetch(() => (calls++ === 0 ? Promise.reject(new TypeError('offline')) : envelope({ code: 200, msg: 'ok', data: room })));
+    startEarlyCalls('/live', '?id=7');
+    await expect(request(lightCalls.getRoomInfo, { room_id: 7 })).resolves.toEqual(room);
+    expect(failing).toHaveBeenCalledTimes(2);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
