@@ -4,7 +4,12 @@
 //    publish hook accepts the stream; "poll only" is the same page with that socket silenced, so
 //    it notices at its next 4 s poll (the old way).
 //  - live room: the stream runs; time from opening the room's address to the first frame.
+//  - floor: the same, for a bare page that holds nothing but mpegts.js (served from memory) and
+//    asks the same server for the same room's SD URL: what this machine's Chromium, server and
+//    ladder take whatever the site's page does.
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { demoPushArgs } from '../../apps/server/src/demo/broadcaster.ts';
 
@@ -78,15 +83,44 @@ async function openLiveRoom(browser: Browser, site: Site): Promise<number> {
   }
 }
 
+/** The floor: a bare page (mpegts.js only) fetches the room's play URLs and plays SD. */
+async function openBarePlayer(browser: Browser, site: Site, player: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const origin = `http://127.0.0.1:${site.port}`;
+    await page.route(`${origin}/__bare/mpegts.js`, (route) => route.fulfill({ body: player, contentType: 'text/javascript' }));
+    await page.route(`${origin}/__bare/`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><video muted autoplay playsinline style="width:100%"></video><script src="/__bare/mpegts.js"></script><script>
+          fetch('/api/Live_streaming/getRoomInfo?room_id=${site.roomId}').then((r) => r.json()).then(({ data }) => {
+            const level = data.live.levels.find((l) => l.level === 'sd' && !l.locked) || data.live.levels.find((l) => !l.locked);
+            const p = mpegts.createPlayer({ type: 'flv', isLive: true, url: new URL(level.flv, location.href).href }, { enableWorker: false, enableStashBuffer: false, lazyLoad: false });
+            p.attachMediaElement(document.querySelector('video')); p.load(); p.play();
+          });
+        </script>`,
+      }),
+    );
+    const t0 = Date.now();
+    await page.goto(`${origin}/__bare/`);
+    return (await firstFrameAt(page, 30_000)) - t0;
+  } finally {
+    await context.close();
+  }
+}
+
 export interface PictureFigures {
   offline: number[];
   offlinePollOnly: number[];
   live: number[];
+  floor: number[];
 }
 
 export async function firstPicture(site: Site, loop: string, runs: number): Promise<PictureFigures> {
   const browser = await launch();
-  const figures: PictureFigures = { offline: [], offlinePollOnly: [], live: [] };
+  const figures: PictureFigures = { offline: [], offlinePollOnly: [], live: [], floor: [] };
+  const player = fs.readFileSync(createRequire(import.meta.url).resolve('mpegts.js/dist/mpegts.js'), 'utf8');
   try {
     // A first page load warms the server's and the browser's caches (not measured).
     const warm = await browser.newContext();
@@ -101,7 +135,10 @@ export async function firstPicture(site: Site, loop: string, runs: number): Prom
       for (let i = 0; i < 100 && !(await isLive(site)); i++) await sleep(100);
       // The ladder's levels are up and have a key frame cached.
       await sleep(5000);
-      for (let i = 0; i < runs; i++) figures.live.push(await openLiveRoom(browser, site));
+      for (let i = 0; i < runs; i++) {
+        figures.live.push(await openLiveRoom(browser, site));
+        figures.floor.push(await openBarePlayer(browser, site, player));
+      }
     } finally {
       push.kill('SIGKILL');
       await untilOffline(site);

@@ -224,6 +224,9 @@ async function demoAndPicture() {
     console.log(
       `| live room, open the address → first frame | ${fmt(med(pic.live))} | ${fmt(Math.min(...pic.live))} | ${fmt(Math.max(...pic.live))} | ≤ 1,000 ms: ${med(pic.live) <= 1000 ? 'met' : 'NOT met'} |`,
     );
+    console.log(
+      `| floor: a bare page (mpegts.js only), same room and level | ${fmt(med(pic.floor))} | ${fmt(Math.min(...pic.floor))} | ${fmt(Math.max(...pic.floor))} | site ${(med(pic.live) / med(pic.floor)).toFixed(2)}× the floor |`,
+    );
     console.log(`(load average after: ${loadavg()}; server, ffmpeg and Chromium share this machine's ${os.cpus().length} cores)`);
   } finally {
     site.child.kill('SIGTERM');
