@@ -15,7 +15,10 @@ let app: FastifyInstance;
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>LiveSports</title></head><body><div id="root"></div></body></html>');
-  fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ routes: { '/live': ['assets/live-1.js', 'assets/live-1.css'] } }));
+  fs.writeFileSync(
+    path.join(dist, 'route-preloads.json'),
+    JSON.stringify({ routes: { '/live': ['assets/live-1.js', 'assets/live-1.css'] }, texts: { '/live': { en: ['assets/live-en.js'], zh: ['assets/live-zh.js'] } } }),
+  );
   fs.writeFileSync(path.join(dist, 'assets/live-1.js'), script);
   fs.writeFileSync(path.join(dist, 'assets/live-1.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(dist, 'assets/live-1.js.gz'), zlib.gzipSync(script));
@@ -34,7 +37,15 @@ describe('the web app as served', () => {
     const res = await app.inject({ url: '/live?id=7' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/live-1.js"><link rel="preload" as="style" href="/assets/live-1.css"></head>');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/live-1.js"><link rel="preload" as="style" href="/assets/live-1.css">');
+    // Its texts in the reader's language: English unless the browser or the app's cookie says otherwise.
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/live-en.js"></head>');
+    expect(res.headers.vary).toMatch(/accept-language/i);
+    const zh = await app.inject({ url: '/live?id=7', headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+    expect(zh.body).toContain('live-zh.js');
+    expect(zh.body).not.toContain('live-en.js');
+    const cookie = await app.inject({ url: '/live?id=7', headers: { 'accept-language': 'zh-CN', cookie: 'lang=en' } });
+    expect(cookie.body).toContain('live-en.js');
   });
 
   it('other pages get the plain index.html', async () => {

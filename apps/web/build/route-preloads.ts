@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { paths } from '../src/config/paths.ts';
+import { FIRST_NAMESPACES } from '../src/shared/i18n/first-namespaces.ts';
 
 // Which JavaScript and CSS files each page of the site needs, written at build time to
 // dist/route-preloads.json. The server names them in the index.html it sends for that URL
@@ -17,6 +18,8 @@ import { paths } from '../src/config/paths.ts';
 interface Site {
   /** URL prefix of the site's pages ('' for the desktop site). */
   prefix: string;
+  /** Which first texts its pages load (shared/i18n/first-namespaces.ts). */
+  texts: keyof typeof FIRST_NAMESPACES;
   layout: string;
   table: string;
   /** The home of the site, routed by the layout itself. */
@@ -24,8 +27,8 @@ interface Site {
 }
 
 const SITES: Site[] = [
-  { prefix: paths.mobile, layout: 'src/mobile/mobile-layout.tsx', table: 'src/mobile/routes/table.tsx', home: { path: paths.mobile, module: 'src/mobile/routes/home-route.tsx' } },
-  { prefix: '', layout: 'src/app/layout/main-layout.tsx', table: 'src/app/layout/desktop-routes.tsx' },
+  { prefix: paths.mobile, texts: 'mobile', layout: 'src/mobile/mobile-layout.tsx', table: 'src/mobile/routes/table.tsx', home: { path: paths.mobile, module: 'src/mobile/routes/home-route.tsx' } },
+  { prefix: '', texts: 'desktop', layout: 'src/app/layout/main-layout.tsx', table: 'src/app/layout/desktop-routes.tsx' },
 ];
 /** Pages read from a table: fewer means the table's shape changed (fix the pattern below). */
 const MIN_ROUTES = 20;
@@ -36,7 +39,14 @@ const ROUTE = /path:\s*(paths\.(\w+)|'([^']*)'),\s*element:\s*lazyPage\(\s*\(\)\
 export interface RoutePreloads {
   /** URL pattern ('/live', '/m/score-live/:id') → files under dist ('assets/x.js', 'assets/y.css'). */
   routes: Record<string, string[]>;
+  /**
+   * URL pattern → language → the page's texts in that language (the first namespaces and those its
+   * features register, each a chunk loaded after the scripts ran: a round trip more without them).
+   */
+  texts: Record<string, Record<string, string[]>>;
 }
+
+const LOCALE = /\/locales\/([a-z]{2})\/([\w-]+)\.json$/;
 
 export function routePreloads(entryFiles: () => Set<string>): Plugin {
   let root = '';
@@ -70,6 +80,26 @@ export function routePreloads(entryFiles: () => Set<string>): Plugin {
           return r.id;
         };
         const routes: Record<string, string[]> = {};
+        const texts: Record<string, Record<string, string[]>> = {};
+        const localeOf = (file: string) => {
+          const chunk = bundle[file];
+          return chunk?.type === 'chunk' && chunk.facadeModuleId ? LOCALE.exec(chunk.facadeModuleId) : null;
+        };
+        /** The texts a page loads: its site's first namespaces, and what its chunks import lazily. */
+        const textsOf = (files: Iterable<string>, site: Site) => {
+          const byLang: Record<string, string[]> = {};
+          const add = (file: string) => {
+            const m = localeOf(file);
+            if (m && !(byLang[m[1]] ??= []).includes(file)) byLang[m[1]].push(file);
+          };
+          const first: readonly string[] = FIRST_NAMESPACES[site.texts];
+          for (const chunk of chunks) if (chunk.facadeModuleId && first.includes(LOCALE.exec(chunk.facadeModuleId)?.[2] ?? '')) add(chunk.fileName);
+          for (const file of files) {
+            const chunk = bundle[file];
+            if (chunk?.type === 'chunk') chunk.dynamicImports.forEach(add);
+          }
+          return byLang;
+        };
         for (const site of SITES) {
           const tableId = `${root}/${site.table}`;
           const tableSource = fs.readFileSync(tableId, 'utf8');
@@ -88,19 +118,24 @@ export function routePreloads(entryFiles: () => Set<string>): Plugin {
             filesOf(await resolve(m[4], tableId), files);
             for (const extra of PAGE_EXTRAS[path] ?? []) filesOf(await resolve(extra, tableId), files);
             routes[path] = [...files];
+            texts[path] = textsOf(files, site);
           }
           if (found < MIN_ROUTES) this.error(`route-preloads: read ${found} pages from ${site.table} (expected ≥ ${MIN_ROUTES}): did its shape change?`);
           if (site.home) {
             const files = new Set(base);
             filesOf(`${root}/${site.home.module}`, files);
             routes[site.home.path] = [...files];
+            texts[site.home.path] = textsOf(files, site);
           }
         }
         // Every file named must be one the build writes (a chunk dropped later would be a broken preload).
         for (const [page, files] of Object.entries(routes)) for (const f of files) if (!(f in bundle)) this.error(`route-preloads: ${page} names ${f}, which the build does not write`);
         // The site root redirects to the home.
-        if (routes[paths.home]) routes[paths.root] = routes[paths.home];
-        this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify({ routes } satisfies RoutePreloads) });
+        if (routes[paths.home]) {
+          routes[paths.root] = routes[paths.home];
+          texts[paths.root] = texts[paths.home];
+        }
+        this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify({ routes, texts } satisfies RoutePreloads) });
       },
     },
   };

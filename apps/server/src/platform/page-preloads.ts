@@ -1,29 +1,43 @@
 import fs from 'node:fs';
 
-/** A page's URL pattern ('/live', '/m/score-live/:id') split into segments, and the files it needs. */
+interface Page {
+  /** The URL pattern ('/live', '/m/score-live/:id') split into segments. */
+  segments: string[];
+  /** Its scripts and styles, as <link> tags. */
+  links: string;
+  /** Its texts, per language, as <link> tags. */
+  texts: Record<string, string>;
+}
+
+/** Each page of the site and the files it needs (the web build's route-preloads.json). */
 export interface PagePreloads {
-  pages: Array<{ segments: string[]; links: string }>;
+  pages: Page[];
   cache: Map<string, string>;
 }
 
+const safe = (f: string) => /^[\w./-]+$/.test(f);
+// Scripts as module preloads (fetched and parsed, run when imported); styles as preloads, which
+// the page's own import turns into a stylesheet without blocking the first paint meanwhile.
+// (Not fetchpriority=low: Chromium then holds them back while the page loads, and the page
+// needs every one of them before it renders.)
+const toLinks = (files: string[]) =>
+  files
+    .filter(safe)
+    .map((f) => (f.endsWith('.css') ? `<link rel="preload" as="style" href="/${f}">` : `<link rel="modulepreload" crossorigin href="/${f}">`))
+    .join('');
+
 /**
  * Reads the web build's route-preloads.json: for each page of the site, the JavaScript and CSS it
- * loads (its layout, page and their imports). A missing or unreadable file means no preloads, never
- * a failed page.
+ * loads (its layout, page and their imports) and its texts in each language. A missing or
+ * unreadable file means no preloads, never a failed page.
  */
 export function readPagePreloads(file: string): PagePreloads | null {
   try {
-    const { routes } = JSON.parse(fs.readFileSync(file, 'utf8')) as { routes: Record<string, string[]> };
+    const { routes, texts = {} } = JSON.parse(fs.readFileSync(file, 'utf8')) as { routes: Record<string, string[]>; texts?: Record<string, Record<string, string[]>> };
     const pages = Object.entries(routes).map(([pattern, files]) => ({
       segments: pattern.toLowerCase().split('/').filter(Boolean),
-      // Scripts as module preloads (fetched and parsed, run when imported); styles as preloads, which
-      // the page's own import turns into a stylesheet without blocking the first paint meanwhile.
-      // (Not fetchpriority=low: Chromium then holds them back while the page loads, and the page
-      // needs every one of them before it renders.)
-      links: files
-        .filter((f) => /^[\w./-]+$/.test(f))
-        .map((f) => (f.endsWith('.css') ? `<link rel="preload" as="style" href="/${f}">` : `<link rel="modulepreload" crossorigin href="/${f}">`))
-        .join(''),
+      links: toLinks(files),
+      texts: Object.fromEntries(Object.entries(texts[pattern] ?? {}).map(([lang, list]) => [lang, toLinks(list)])),
     }));
     return { pages, cache: new Map() };
   } catch {
@@ -33,15 +47,19 @@ export function readPagePreloads(file: string): PagePreloads | null {
 
 const MAX_CACHED = 500;
 
-/** The index.html for a URL with its page's files named in <head> (the URL's path only; case as React Router: ignored). */
-export function withPreloads(html: string, preloads: PagePreloads, url: string): string {
+/**
+ * The index.html for a URL with its page's files named in <head>, texts in `lang` (the reader's
+ * language as the API decides it: the `lang` cookie the app keeps, else Accept-Language). The
+ * URL's path only; case ignored, as React Router does.
+ */
+export function withPreloads(html: string, preloads: PagePreloads, url: string, lang: string): string {
   const pathname = url.split(/[?#]/, 1)[0].toLowerCase();
   const segments = pathname.split('/').filter(Boolean);
-  const key = segments.join('/');
+  const key = `${lang} ${segments.join('/')}`;
   let links = preloads.cache.get(key);
   if (links === undefined) {
     const page = preloads.pages.find((p) => p.segments.length === segments.length && p.segments.every((s, i) => s.startsWith(':') || s === segments[i]));
-    links = page?.links ?? '';
+    links = page ? page.links + (page.texts[lang] ?? '') : '';
     // Unknown paths (probes, typos) are not remembered: the cache holds the site's pages only.
     if (page && preloads.cache.size < MAX_CACHED) preloads.cache.set(key, links);
   }

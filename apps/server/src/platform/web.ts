@@ -10,6 +10,8 @@ import { readPagePreloads, withPreloads, type PagePreloads } from './page-preloa
 const here = path.dirname(fileURLToPath(import.meta.url));
 // WEB_DIST: a web build elsewhere (a separate build step, or a second build next to a running site).
 // Read when the plugin registers, so each app built in one process sees the setting of its time.
+/** The page names its texts in the reader's language (the `lang` cookie, else Accept-Language). */
+const HTML_VARY = 'Accept-Language, Cookie';
 const webDist = () => (process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(here, '../../../web/dist'));
 
 /**
@@ -55,16 +57,16 @@ export const webPlugin = fp(
     // in the index.html of that URL so the browser fetches them at once with the entry.
     const preloadsPath = path.join(WEB_DIST, 'route-preloads.json');
     let preloads = { mtime: -1, pages: null as PagePreloads | null };
-    const pageHtml = (url: string) => {
+    const pageHtml = (url: string, lang: string) => {
       const html = indexHtml();
       if (!html) return null;
       const mtime = fs.statSync(preloadsPath, { throwIfNoEntry: false })?.mtimeMs ?? 0;
       if (mtime !== preloads.mtime) preloads = { mtime, pages: mtime ? readPagePreloads(preloadsPath) : null };
-      return preloads.pages ? withPreloads(html, preloads.pages, url) : html;
+      return preloads.pages ? withPreloads(html, preloads.pages, url, lang) : html;
     };
 
     // The site root is a directory to the static plugin (403): hand it to the single-page app too.
-    if (hasWeb) app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(pageHtml('/')));
+    if (hasWeb) app.get('/', (req, reply) => reply.type('text/html').header('cache-control', 'no-cache').header('vary', HTML_VARY).send(pageHtml('/', req.lang)));
 
     app.setNotFoundHandler((req, reply) => {
       const url = req.url.toLowerCase();
@@ -75,7 +77,7 @@ export const webPlugin = fp(
         return sendError(reply, 404, Code.ERROR, localize(req, 'common.not_found'));
       }
       // Client-side routes: the single-page app decides (and shows its own 404 page).
-      return reply.type('text/html').header('cache-control', 'no-cache').send(pageHtml(req.url));
+      return reply.type('text/html').header('cache-control', 'no-cache').header('vary', HTML_VARY).send(pageHtml(req.url, req.lang));
     });
   },
   { name: 'web', fastify: '5.x', dependencies: ['config', 'envelope'] },

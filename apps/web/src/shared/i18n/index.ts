@@ -1,7 +1,9 @@
 import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { FIRST_NAMESPACES } from './first-namespaces';
 import type { Lang } from '@livesports/contracts/messages';
 import { isMobilePath } from '../lib/device';
+import { getCookie, setCookie } from '../lib/cookie';
 import { readString, writeString } from '../lib/storage';
 
 // Interface languages (spec §1): zh, en, es. Texts live in src/locales/<lang>/<namespace>.json, one
@@ -22,7 +24,6 @@ export const LANGUAGE_LABELS: Record<Lang, string> = { zh: '中文', en: 'Englis
  * box; the phone's site (/m) has its own texts instead.
  */
 const firstLoad = import.meta.glob<Record<string, unknown>>('../../locales/*/{common,layout,home,search,mobile}.json', { import: 'default' });
-const FIRST_NAMESPACES = { desktop: ['common', 'layout', 'home', 'search'], mobile: ['common', 'layout', 'home', 'mobile'] };
 
 /** Adds namespaces from locale files ({path: content}) found by an import.meta.glob. */
 export function resourcesFrom(found: Record<string, unknown>): Resource {
@@ -95,15 +96,25 @@ export function currentLanguage(): Lang {
   return isLang(i18n.language) ? i18n.language : 'en';
 }
 
+const LANG_COOKIE = 'lang';
 const HTML_LANG: Record<Lang, string> = { zh: 'zh-CN', en: 'en', es: 'es' };
 
 function applyHtmlLang(lang: Lang) {
   if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[lang];
 }
 
+/**
+ * The language in a cookie too, so the server names this language's texts in the pages it sends
+ * (platform/page-preloads.ts) and answers in it; the choice itself stays in local storage.
+ */
+function rememberForServer(lang: Lang) {
+  if (typeof document !== 'undefined' && getCookie(LANG_COOKIE) !== lang) setCookie(LANG_COOKIE, lang, 365);
+}
+
 /** Switching stores the choice and reloads the page (spec §1). */
 export function switchLanguage(lang: Lang) {
   writeString(LANGUAGE_KEY, lang);
+  rememberForServer(lang);
   window.location.reload();
 }
 
@@ -128,6 +139,7 @@ export async function initI18n(lang: Lang = detectLanguage()) {
     if (i18n.language !== lang) await i18n.changeLanguage(lang);
   }
   applyHtmlLang(lang);
+  rememberForServer(lang);
   return i18n;
 }
 
