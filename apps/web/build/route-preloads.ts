@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { paths } from '../src/config/paths.ts';
-import { FIRST_NAMESPACES } from '../src/shared/i18n/first-namespaces.ts';
+import { FIRST_NAMESPACES, LOCALE_FILE as LOCALE } from '../src/shared/i18n/first-namespaces.ts';
 
 // Which JavaScript and CSS files each page of the site needs, written at build time to
 // dist/route-preloads.json. The server names them in the index.html it sends for that URL
@@ -45,8 +45,6 @@ export interface RoutePreloads {
    */
   texts: Record<string, Record<string, string[]>>;
 }
-
-const LOCALE = /\/locales\/([a-z]{2})\/([\w-]+)\.json$/;
 
 export function routePreloads(entryFiles: () => Set<string>): Plugin {
   let root = '';

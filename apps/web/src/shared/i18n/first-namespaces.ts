@@ -5,3 +5,6 @@
  * texts instead.
  */
 export const FIRST_NAMESPACES = { desktop: ['common', 'layout', 'home', 'search'], mobile: ['common', 'layout', 'home', 'mobile'] } as const;
+
+/** A locale file's path: its language and namespace (`…/locales/en/live.json`). */
+export const LOCALE_FILE = /locales\/([a-z]{2})\/([\w-]+)\.json$/;

@@ -1,6 +1,6 @@
 import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FIRST_NAMESPACES } from './first-namespaces';
+import { FIRST_NAMESPACES, LOCALE_FILE } from './first-namespaces';
 import type { Lang } from '@livesports/contracts/messages';
 import { isMobilePath } from '../lib/device';
 import { getCookie, setCookie } from '../lib/cookie';
@@ -30,7 +30,7 @@ export function resourcesFrom(found: Record<string, unknown>): Resource {
   const resources: Resource = {};
   for (const lang of LANGS) resources[lang] = {};
   for (const [file, content] of Object.entries(found)) {
-    const m = /locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(file);
+    const m = LOCALE_FILE.exec(file);
     if (!m || !(LANGS as readonly string[]).includes(m[1])) continue;
     resources[m[1]][m[2]] = content as Record<string, unknown>;
   }
