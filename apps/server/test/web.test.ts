@@ -38,6 +38,8 @@ describe('the web app as served', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/live-1.js"><link rel="preload" as="style" href="/assets/live-1.css">');
+    // Its play URLs leave with the page, before the scripts take the browser's connections.
+    expect(res.body).toMatch(/^<!doctype html><html><head><link rel="preload" as="fetch" crossorigin href="\/api\/Live_streaming\/getRoomInfo\?room_id=7">/);
     // Its texts in the reader's language: English unless the browser or the app's cookie says otherwise.
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/live-en.js"></head>');
     expect(res.headers.vary).toMatch(/accept-language/i);
@@ -64,6 +66,30 @@ describe('the web app as served', () => {
     const gz = await app.inject({ url: '/assets/live-1.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+  });
+
+  it('a client that takes neither gets the file itself; a HEAD gets its headers', async () => {
+    const plain = await app.inject({ url: '/assets/live-1.js' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(script);
+    const refused = await app.inject({ url: '/assets/live-1.js', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    const head = await app.inject({ method: 'HEAD', url: '/assets/live-1.js', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.body).toBe('');
+  });
+
+  it('names that are not build files never reach the disk outside assets/', async () => {
+    fs.writeFileSync(path.join(dist, 'secret.js'), 'nope');
+    for (const url of ['/assets/..%2Fsecret.js', '/assets/%2e%2e%2fsecret.js', '/assets/.env', '/assets/live-1.js.br', '/assets/..%5Csecret.js']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.body, url).not.toContain('nope');
+    }
   });
 
   it("a missing asset (an old build's chunk) is a 404, not the page", async () => {

@@ -29,6 +29,18 @@ describe('page preloads in index.html', () => {
     expect(out.indexOf('live-1.js')).toBeLessThan(out.indexOf('</head>'));
   });
 
+  it("a live room's play URLs go out with the page, first in <head>; only for a room id", () => {
+    const early = '<link rel="preload" as="fetch" crossorigin href="/api/Live_streaming/getRoomInfo?room_id=7">';
+    const out = withPreloads(html, preloads, '/live?id=7', 'en');
+    expect(out).toContain(`<head>${early}`);
+    expect(out.indexOf(early)).toBeLessThan(out.indexOf('live-1.js'));
+    expect(withPreloads(html, preloads, '/m/live?id=7#chat', 'en')).toContain(early);
+    expect(withPreloads(html, preloads, '/LIVE/?ID=7&id=7', 'en')).toContain(early);
+    for (const url of ['/live', '/live?id=0', '/live?id=-7', '/live?id=7.5', '/live?id=%22%3E%3Cscript%3E', '/live?id=12345678901', '/main?id=7']) {
+      expect(withPreloads(html, preloads, url, 'en'), url).not.toContain('as="fetch"');
+    }
+  });
+
   it("adds the page's texts in the reader's language only", () => {
     expect(withPreloads(html, preloads, '/live', 'es')).toContain('live-es.js');
     expect(withPreloads(html, preloads, '/live', 'es')).not.toContain('live-en.js');

@@ -48,6 +48,20 @@ export function readPagePreloads(file: string): PagePreloads | null {
 const MAX_CACHED = 500;
 
 /**
+ * The answer a page waits on before it can show its main content, fetched with the HTML: a live
+ * room's play URLs (desktop and phone). The app's early call (apps/web/src/app/early-calls.ts)
+ * asks for the same URL the same way and gets this answer, so the room's picture does not wait
+ * for a free connection behind the page's scripts. The id as the room page reads it: a positive integer.
+ */
+export function earlyFetch(segments: string[], url: string): string {
+  const path = segments.join('/');
+  if (path !== 'live' && path !== 'm/live') return '';
+  const id = new URLSearchParams(url.split('?')[1]?.split('#')[0] ?? '').get('id');
+  if (!id || !/^[1-9]\d{0,9}$/.test(id)) return '';
+  return `<link rel="preload" as="fetch" crossorigin href="/api/Live_streaming/getRoomInfo?room_id=${id}">`;
+}
+
+/**
  * The index.html for a URL with its page's files named in <head>, texts in `lang` (the reader's
  * language as the API decides it: the `lang` cookie the app keeps, else Accept-Language). The
  * URL's path only; case ignored, as React Router does.
@@ -63,5 +77,8 @@ export function withPreloads(html: string, preloads: PagePreloads, url: string, 
     // Unknown paths (probes, typos) are not remembered: the cache holds the site's pages only.
     if (page && preloads.cache.size < MAX_CACHED) preloads.cache.set(key, links);
   }
-  return links ? html.replace('</head>', `${links}</head>`) : html;
+  const early = earlyFetch(segments, url);
+  // The early answer first in <head>: its request goes out before the scripts take the connections.
+  const withEarly = early ? html.replace('<head>', `<head>${early}`) : html;
+  return links ? withEarly.replace('</head>', `${links}</head>`) : withEarly;
 }

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { Code } from '@livesports/contracts/envelope';
 import { localize, sendError } from './envelope.ts';
 import { readPagePreloads, withPreloads, type PagePreloads } from './page-preloads.ts';
+import { pickEncoding, webAssets } from './web-assets.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // WEB_DIST: a web build elsewhere (a separate build step, or a second build next to a running site).
@@ -23,6 +24,16 @@ export const webPlugin = fp(
     const WEB_DIST = webDist();
     const hasWeb = app.config.SERVE_WEB && fs.existsSync(path.join(WEB_DIST, 'index.html'));
     if (hasWeb) {
+      // The build's hashed scripts and styles: from memory, as the build compressed them.
+      const assets = webAssets(path.join(WEB_DIST, 'assets'));
+      app.get('/assets/:file', { compress: false }, async (req, reply) => {
+        const asset = await assets.get((req.params as { file: string }).file);
+        if (!asset) return sendError(reply, 404, Code.ERROR, localize(req, 'common.not_found'));
+        const encoding = pickEncoding(req.headers['accept-encoding'], asset);
+        reply.header('content-type', asset.type).header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'Accept-Encoding');
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        return reply.send(encoding === 'br' ? asset.br : encoding === 'gzip' ? asset.gzip : asset.body);
+      });
       await app.register(fastifyStatic, {
         root: WEB_DIST,
         prefix: '/',

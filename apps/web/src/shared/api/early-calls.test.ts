@@ -22,6 +22,8 @@ describe('early calls (a live room asks for its play URLs while its scripts load
     startEarlyCalls('/live', '?id=7');
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0][0]).toBe('/api/Live_streaming/getRoomInfo?room_id=7');
+    // The request the page's HTML preloads (no headers of its own), so the browser hands over that answer.
+    expect(fetch.mock.calls[0][1]).toEqual({ credentials: 'same-origin' });
     await expect(request(lightCalls.getRoomInfo, { room_id: 7 })).resolves.toEqual(room);
     expect(fetch).toHaveBeenCalledTimes(1);
     // Used once: the next poll asks the server.
