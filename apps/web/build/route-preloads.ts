@@ -32,8 +32,13 @@ const SITES: Site[] = [
 ];
 /** Pages read from a table: fewer means the table's shape changed (fix the pattern below). */
 const MIN_ROUTES = 20;
-/** Lazy imports a page starts at once, preloaded with it: a live room's stream library (its picture). */
-const PAGE_EXTRAS: Record<string, string[]> = { [paths.live]: ['mpegts.js'], [`${paths.mobile}${paths.live}`]: ['mpegts.js'] };
+/**
+ * Lazy imports a page starts at once, named first (the browser asks for them before the page's
+ * other files): a live room's early stream and its stream library, which play the picture before
+ * the page has rendered (app/early-calls.ts).
+ */
+const ROOM_EXTRAS = ['@/features/live/components/player/early-stream', 'mpegts.js'];
+const PAGE_EXTRAS: Record<string, string[]> = { [paths.live]: ROOM_EXTRAS, [`${paths.mobile}${paths.live}`]: ROOM_EXTRAS };
 const ROUTE = /path:\s*(paths\.(\w+)|'([^']*)'),\s*element:\s*lazyPage\(\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
 
 export interface RoutePreloads {
@@ -109,12 +114,13 @@ export function routePreloads(entryFiles: () => Set<string>): Plugin {
             if (path === undefined) this.error(`route-preloads: paths.${m[2]} is not in config/paths.ts`);
             found += 1;
             if (path === null) continue;
-            const files = new Set(base);
+            const files = new Set<string>();
+            for (const extra of PAGE_EXTRAS[path] ?? []) filesOf(await resolve(extra, tableId), files);
+            for (const file of base) files.add(file);
             filesOf(`${root}/${site.table}`, files);
             // Table pages bring the QueryClient (app/lazy-routes.tsx lazyPage).
             filesOf(`${root}/src/shared/api/query-client.ts`, files);
             filesOf(await resolve(m[4], tableId), files);
-            for (const extra of PAGE_EXTRAS[path] ?? []) filesOf(await resolve(extra, tableId), files);
             routes[path] = [...files];
             texts[path] = textsOf(files, site);
           }

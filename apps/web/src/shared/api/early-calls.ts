@@ -9,12 +9,13 @@
 const TTL_MS = 10_000;
 const started = new Map<string, { at: number; response: Promise<Response> }>();
 
-/** Starts a GET the page is about to send (`url` exactly as client.ts builds it). */
-export function startEarly(url: string) {
+/** Starts a GET the page is about to send (`url` exactly as client.ts builds it); its answer, for a first look. */
+export function startEarly(url: string): Promise<Response> {
   const response = fetch(url, { credentials: 'same-origin' });
   // An early failure is not reported here: the page's own request then goes out as usual.
   response.catch(() => undefined);
   started.set(url, { at: Date.now(), response });
+  return response;
 }
 
 /** The early answer for this GET, once (null when none was started, or it is too old to trust). */

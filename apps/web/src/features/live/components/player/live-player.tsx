@@ -1,17 +1,16 @@
-import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveLevel, PlayLevel } from '@livesports/contracts/live';
 import { readString, writeString } from '@/shared/lib/storage';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { Spinner } from '@/shared/ui/spinner';
+import { earlyVideo, takeEarlyStream } from './early-stream';
+import { initialLevel, LEVEL_KEY } from './levels';
 import { type StreamEngine, startEngine } from './stream-engine';
 import { fullscreenWay, lockLandscape, needsQuarterTurn, wantsLandscape } from './phone-fullscreen';
 import { IconFullscreen, IconLockSmall, IconPip, IconTheater, IconVolume, IconVolumeOff } from './player-icons';
 
 const VOLUME_KEY = 'live.volume';
-const LEVEL_KEY = 'live.level';
-/** Preferred level when none was chosen: HD for users, SD for visitors (whatever is unlocked first). */
-const PREFERENCE: LiveLevel[] = ['hd', 'sd', 'original', 'smooth'];
 const RECONNECT_MS = 2000;
 
 export type PlayerState = 'loading' | 'playing' | 'reconnecting' | 'unsupported';
@@ -44,12 +43,6 @@ export interface LivePlayerProps {
   fullscreenRef?: RefObject<HTMLElement | null>;
   /** Phone: more buttons in the control bar (the danmaku switch and its settings). */
   controlsExtra?: ReactNode;
-}
-
-function initialLevel(levels: PlayLevel[]): PlayLevel | null {
-  const open = levels.filter((l) => !l.locked);
-  const stored = readString(LEVEL_KEY);
-  return open.find((l) => l.level === stored) ?? PREFERENCE.map((p) => open.find((l) => l.level === p)).find(Boolean) ?? null;
 }
 
 /**
@@ -107,13 +100,44 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
     }, RECONNECT_MS);
   }, []);
 
+  // The <video> is the page's own, or the one that started the stream before the page rendered
+  // (early-stream.ts), put in the slot before any effect reads videoRef. React renders the slot
+  // empty and never touches what is in it.
+  const slotRef = useRef<HTMLDivElement>(null);
+  const tapRef = useRef<() => void>(() => undefined);
+  useLayoutEffect(() => {
+    const video = earlyVideo(flv) ?? document.createElement('video');
+    video.className = 'player__video';
+    video.playsInline = true;
+    video.dataset.testid = 'live-video';
+    const tap = () => tapRef.current();
+    video.addEventListener('click', tap);
+    slotRef.current?.appendChild(video);
+    videoRef.current = video;
+    return () => {
+      video.removeEventListener('click', tap);
+      video.remove();
+      videoRef.current = null;
+    };
+    // One video for the player's life; the level changes only what it plays.
+  }, []);
+  useEffect(() => {
+    if (!videoRef.current) return;
+    if (poster) videoRef.current.poster = poster;
+    else videoRef.current.removeAttribute('poster');
+  }, [poster]);
+  useEffect(() => {
+    if (videoRef.current) videoRef.current.dataset.level = current?.level ?? '';
+  }, [current?.level]);
+
   useEffect(() => {
     const video = videoRef.current;
     if (!video || (!flv && !hls)) return;
     let engine: StreamEngine | null = null;
     let cancelled = false;
     setState((s) => (s === 'reconnecting' ? s : 'loading'));
-    void startEngine(video, { flv, hls }, { onFatal: () => !cancelled && reconnect(), onMediaInfo: setSize }).then(async (e) => {
+    const events = { onFatal: () => !cancelled && reconnect(), onMediaInfo: setSize };
+    void (takeEarlyStream(video, events) ?? startEngine(video, { flv, hls }, events)).then(async (e) => {
       if (cancelled) return e?.destroy();
       engine = e;
       if (!e) return setState('unsupported');
@@ -147,6 +171,8 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
     if (!video) return;
     const playing = () => setState('playing');
     const waiting = () => setState((s) => (s === 'playing' ? 'loading' : s));
+    // A stream started before the page rendered may be playing already (its 'playing' went unheard).
+    if (!video.paused && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) playing();
     video.addEventListener('playing', playing);
     video.addEventListener('waiting', waiting);
     return () => {
@@ -233,6 +259,8 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
     });
   };
 
+  tapRef.current = tapPicture;
+
   const pip = async () => {
     const video = videoRef.current;
     if (!video) return;
@@ -252,7 +280,7 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
       data-state={state}
       data-turned={touch ? String(turned) : undefined}
     >
-      <video ref={videoRef} className="player__video" playsInline poster={poster || undefined} data-testid="live-video" data-level={current?.level ?? ''} onClick={tapPicture} />
+      <div ref={slotRef} className="player__slot" />
       {overlay && <div className="player__overlay">{overlay}</div>}
       {badge && <div className="player__badge">{badge}</div>}
 
