@@ -33,11 +33,15 @@ window.addEventListener('vite:preloadError', (event) => {
 
 // The layout and page of this URL load alongside the texts rather than after them: two round trips
 // fewer before the first paint on a phone's network (a failure is the router's to report later).
-preloadRoute(window.location.pathname);
+const route = preloadRoute(window.location.pathname);
 startEarlyCalls(window.location.pathname, window.location.search);
 
-// The texts of the current language come first (one small request per namespace), then the app.
-void initI18n().then(() => {
+// The texts of the current language and the page's code first (the static shell in index.html shows
+// meanwhile), then the app renders the page at once: a spinner first would hold the page back
+// (React's fallback throttle, shared/lib/preloadable-lazy.ts). A page slower than ROUTE_WAIT_MS
+// renders behind the spinner as it arrives.
+const ROUTE_WAIT_MS = 3000;
+void Promise.all([initI18n(), Promise.race([route, new Promise((resolve) => setTimeout(resolve, ROUTE_WAIT_MS))])]).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProvider>

@@ -1,6 +1,7 @@
-import { lazy, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { lazyWithQueries, loadQueryClient } from '@/shared/api/with-queries';
+import { preloadableWithQueries } from '@/shared/api/with-queries';
+import { preloadableLazy } from '@/shared/lib/preloadable-lazy';
 import { RouteErrorBoundary } from './layout/route-error';
 import { deepestHandle, type RouteHandle } from './route-meta';
 
@@ -21,12 +22,14 @@ const preloaders = new WeakMap<object, (pathname: string) => Promise<unknown>>()
 
 /**
  * A route's page: its module loads the first time the route is shown, with the QueryClient
- * (shared/api/with-queries.tsx) unless it paints without reading the server itself.
+ * (shared/api/with-queries.tsx) unless it paints without reading the server itself. Preloaded
+ * (preloadMatches, before the first render), it renders at once instead of suspending.
  */
 export function lazyPage(load: () => Promise<RouteModule>, { queries = true }: { queries?: boolean } = {}): ReactNode {
-  const Page = queries ? lazyWithQueries(() => load().then((m) => m.Component)) : lazy(() => load().then((m) => ({ default: m.Component })));
+  const component = () => load().then((m) => m.Component);
+  const { Component: Page, preload } = queries ? preloadableWithQueries(component) : preloadableLazy(component);
   const element = <Page />;
-  preloaders.set(element, queries ? () => Promise.all([load(), loadQueryClient()]) : load);
+  preloaders.set(element, preload);
   return element;
 }
 
@@ -36,15 +39,18 @@ export function withPreload(element: ReactNode, preload: (pathname: string) => P
   return element;
 }
 
-/** Starts loading what these routes render at `pathname` (a failure is the router's to report later). */
-export function preloadMatches(routes: RouteObject[], pathname: string, basename?: string) {
-  for (const m of matchRoutes(routes, pathname, basename) ?? []) {
-    const element = m.route.element;
-    if (element && typeof element === 'object')
-      void preloaders
-        .get(element)?.(pathname)
-        .catch(() => undefined);
-  }
+/** Loads what an element renders at `pathname`, when it was made by lazyPage or withPreload. */
+export function preloadElement(element: ReactNode, pathname: string): Promise<unknown> {
+  return (element && typeof element === 'object' && preloaders.get(element)?.(pathname)) || Promise.resolve();
+}
+
+/**
+ * Loads what these routes render at `pathname`; resolves when it has loaded (or failed: a failure
+ * is the router's to report when it renders).
+ */
+export function preloadMatches(routes: RouteObject[], pathname: string, basename?: string): Promise<void> {
+  const loads = (matchRoutes(routes, pathname, basename) ?? []).map((m) => preloadElement(m.route.element, pathname).catch(() => undefined));
+  return Promise.all(loads).then(() => undefined);
 }
 
 /**

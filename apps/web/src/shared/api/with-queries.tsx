@@ -1,5 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { preloadableLazy, type PreloadableLazy } from '../lib/preloadable-lazy';
 
 // TanStack Query's core (the QueryClient and its caches, observers and retryer) is not part of the
 // first load: the phone's home (/m) paints its hero, categories and section titles before any of it
@@ -26,18 +27,23 @@ export function loadQueryClient(): Promise<QueryClient> {
 
 /**
  * React.lazy for a component that reads the server: its module and the QueryClient load in
- * parallel, and it renders under the client's provider.
+ * parallel, and it renders under the client's provider. `preload` loads both ahead (a page before
+ * the first render: then it renders without suspending, see shared/lib/preloadable-lazy.ts).
  */
-export function lazyWithQueries<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => {
+export function preloadableWithQueries<P extends object>(load: () => Promise<ComponentType<P>>): PreloadableLazy<P> {
+  return preloadableLazy(async () => {
     const [Component, qc] = await Promise.all([load(), loadQueryClient()]);
-    function WithQueries(props: P) {
+    return function WithQueries(props: P) {
       return (
         <QueryClientProvider client={qc}>
           <Component {...props} />
         </QueryClientProvider>
       );
-    }
-    return { default: WithQueries };
+    };
   });
+}
+
+/** React.lazy for a component that reads the server (see preloadableWithQueries). */
+export function lazyWithQueries<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  return preloadableWithQueries(load).Component;
 }
