@@ -75,7 +75,13 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // React 19 has useSyncExternalStore: not the shim's fallback for React < 18 (build/use-sync-external-store.ts).
+      { find: /^use-sync-external-store\/shim(?:\/index\.js)?$/, replacement: fileURLToPath(new URL('./build/use-sync-external-store.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
