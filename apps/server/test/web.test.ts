@@ -85,7 +85,8 @@ describe('the web app as served', () => {
 
   it('names that are not build files never reach the disk outside assets/', async () => {
     fs.writeFileSync(path.join(dist, 'secret.js'), 'nope');
-    for (const url of ['/assets/..%2Fsecret.js', '/assets/%2e%2e%2fsecret.js', '/assets/.env', '/assets/live-1.js.br', '/assets/..%5Csecret.js']) {
+    const odd = ['/assets/%00.js', '/assets/live-1.js%00', '/assets/%E4%BD%A0.js', `/assets/${'a'.repeat(300)}.js`, '/assets/live-1.JS', '/assets/live-1.js;.css'];
+    for (const url of ['/assets/..%2Fsecret.js', '/assets/%2e%2e%2fsecret.js', '/assets/.env', '/assets/live-1.js.br', '/assets/..%5Csecret.js', ...odd]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.body, url).not.toContain('nope');

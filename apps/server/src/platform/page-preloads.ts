@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { getRoomInfo } from '@livesports/contracts/live';
 
 interface Page {
   /** The URL pattern ('/live', '/m/score-live/:id') split into segments. */
@@ -58,7 +59,7 @@ export function earlyFetch(segments: string[], url: string): string {
   if (path !== 'live' && path !== 'm/live') return '';
   const id = new URLSearchParams(url.split('?')[1]?.split('#')[0] ?? '').get('id');
   if (!id || !/^[1-9]\d{0,9}$/.test(id)) return '';
-  return `<link rel="preload" as="fetch" crossorigin href="/api/Live_streaming/getRoomInfo?room_id=${id}">`;
+  return `<link rel="preload" as="fetch" crossorigin href="/${getRoomInfo.path}?room_id=${id}">`;
 }
 
 /**

@@ -15,9 +15,9 @@ export function startEarlyCalls(pathname: string, search: string) {
     // As the room page asks for it (features/live/api/rooms.ts useRoomInfo: room_id, a number).
     if (Number.isInteger(id) && id > 0) {
       const answer = startEarly(`/api/Live_streaming/getRoomInfo?room_id=${id}`);
-      // A live room's stream starts from that answer, before the page renders (a copy: the page reads the answer too).
-      // Not when the address opens one of its replays (the same page shows that instead).
+      // Not when the address opens one of the room's replays (the same page shows that instead).
       if (params.get('replay') || params.get('clip')) return;
+      // A live room's stream starts from that answer before the page renders (a copy: the page reads the answer too).
       answer.then(
         (res) => {
           const copy = res.clone();
