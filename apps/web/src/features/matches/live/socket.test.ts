@@ -41,7 +41,7 @@ describe('score socket', () => {
   it('registers, applies the snapshot, skips a bad frame, and after a drop registers again for a new snapshot', async () => {
     const { ensureScoreSocket, onAlert } = await import('./socket');
     const alerts: unknown[] = [];
-    onAlert((a) => alerts.push(a));
+    const stopListening = onAlert((a) => alerts.push(a));
     ensureScoreSocket();
     await vi.advanceTimersByTimeAsync(0);
     const ws = FakeSocket.all[0];
@@ -76,6 +76,22 @@ describe('score socket', () => {
     };
     ws.receive({ code: SocketCode.DATA, msg: '', data: goal });
     expect(alerts).toEqual([goal]);
+
+    // One that comes while no pop-up listens (the page is still loading them) is shown when one
+    // attaches, once, while fresh; a stale one is not.
+    stopListening();
+    ws.receive({ code: SocketCode.DATA, msg: '', data: { ...goal, event_id: 4 } });
+    const late: unknown[] = [];
+    onAlert((a) => late.push(a))();
+    expect(late).toEqual([{ ...goal, event_id: 4 }]);
+    const again1: unknown[] = [];
+    onAlert((a) => again1.push(a))();
+    expect(again1).toEqual([]);
+    ws.receive({ code: SocketCode.DATA, msg: '', data: { ...goal, event_id: 5 } });
+    await vi.advanceTimersByTimeAsync(13_000);
+    const stale: unknown[] = [];
+    onAlert((a) => stale.push(a));
+    expect(stale).toEqual([]);
 
     ws.drop();
     expect(useLive.getState().connected).toBe(false);

@@ -15,6 +15,13 @@ type Frame = Pick<ScoreFrame, 'code' | 'msg'> & { data: unknown };
 
 let started = false;
 const alertListeners = new Set<Listener>();
+/**
+ * Alerts that arrived while nothing listened: the pop-ups are loaded after the page settles, and
+ * a goal scored in that second (or while a layout is swapped) is shown when they attach, if it is
+ * still fresh (the pop-up's own lifetime).
+ */
+const unheard: { frame: AlertFrame; at: number }[] = [];
+const UNHEARD_MS = 12_000;
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
@@ -64,6 +71,7 @@ function onFrame(f: Frame) {
     case 'goal':
     case 'red_card':
     case 'yellow_card':
+      if (alertListeners.size === 0) unheard.push({ frame: d, at: Date.now() });
       for (const l of alertListeners) l(d);
   }
 }
@@ -101,5 +109,7 @@ export function ensureScoreSocket() {
 /** Goal and card alerts as they arrive. */
 export function onAlert(l: Listener) {
   alertListeners.add(l);
+  const fresh = unheard.splice(0).filter((u) => Date.now() - u.at < UNHEARD_MS);
+  for (const u of fresh) l(u.frame);
   return () => void alertListeners.delete(l);
 }
