@@ -71,7 +71,11 @@ function onFrame(f: Frame) {
     case 'goal':
     case 'red_card':
     case 'yellow_card':
-      if (alertListeners.size === 0) unheard.push({ frame: d, at: Date.now() });
+      if (alertListeners.size === 0) {
+        // Only the fresh ones are kept (a page without pop-ups may listen to scores for hours).
+        while (unheard.length && (unheard.length >= 8 || Date.now() - unheard[0].at >= UNHEARD_MS)) unheard.shift();
+        unheard.push({ frame: d, at: Date.now() });
+      }
       for (const l of alertListeners) l(d);
   }
 }
