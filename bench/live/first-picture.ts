@@ -71,13 +71,29 @@ async function offlineToPicture(browser: Browser, site: Site, loop: string, poll
   }
 }
 
-async function openLiveRoom(browser: Browser, site: Site): Promise<number> {
+/** The page's user-timing marks (boot:*, room:*: main.tsx, early-calls.ts, the player) and its requests, in ms after t0. */
+export interface RoomTimings {
+  marks: Record<string, number>;
+  html: number;
+  requests: number;
+}
+
+async function openLiveRoom(browser: Browser, site: Site, timings: RoomTimings[]): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
     const t0 = Date.now();
     await page.goto(`http://127.0.0.1:${site.port}/live?id=${site.roomId}`);
-    return (await firstFrameAt(page, 30_000)) - t0;
+    const frame = (await firstFrameAt(page, 30_000)) - t0;
+    const seen = await page.evaluate(() => ({
+      origin: performance.timeOrigin,
+      marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const),
+      html: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseEnd ?? 0,
+      requests: performance.getEntriesByType('resource').length,
+    }));
+    const at = (ms: number) => Math.round(seen.origin + ms - t0);
+    timings.push({ marks: Object.fromEntries(seen.marks.map(([name, ms]) => [name, at(ms)])), html: at(seen.html), requests: seen.requests });
+    return frame;
   } finally {
     await context.close();
   }
@@ -114,12 +130,14 @@ export interface PictureFigures {
   offline: number[];
   offlinePollOnly: number[];
   live: number[];
+  /** Where each live-room try's time went (same order as `live`). */
+  liveTimings: RoomTimings[];
   floor: number[];
 }
 
 export async function firstPicture(site: Site, loop: string, runs: number): Promise<PictureFigures> {
   const browser = await launch();
-  const figures: PictureFigures = { offline: [], offlinePollOnly: [], live: [], floor: [] };
+  const figures: PictureFigures = { offline: [], offlinePollOnly: [], live: [], liveTimings: [], floor: [] };
   const player = fs.readFileSync(createRequire(import.meta.url).resolve('mpegts.js/dist/mpegts.js'), 'utf8');
   try {
     // A first page load warms the server's and the browser's caches (not measured).
@@ -136,7 +154,7 @@ export async function firstPicture(site: Site, loop: string, runs: number): Prom
       // The ladder's levels are up and have a key frame cached.
       await sleep(5000);
       for (let i = 0; i < runs; i++) {
-        figures.live.push(await openLiveRoom(browser, site));
+        figures.live.push(await openLiveRoom(browser, site, figures.liveTimings));
         figures.floor.push(await openBarePlayer(browser, site, player));
       }
     } finally {

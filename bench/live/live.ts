@@ -227,6 +227,21 @@ async function demoAndPicture() {
     console.log(
       `| floor: a bare page (mpegts.js only), same room and level | ${fmt(med(pic.floor))} | ${fmt(Math.min(...pic.floor))} | ${fmt(Math.max(...pic.floor))} | site ${(med(pic.live) / med(pic.floor)).toFixed(2)}× the floor |`,
     );
+    // Where the live room's time goes: the marks the page sets (main.tsx, app/early-calls.ts, the player).
+    const step = (label: string, pick: (t: (typeof pic.liveTimings)[number]) => number | undefined) => {
+      const values = pic.liveTimings.map(pick).filter((v): v is number => v !== undefined);
+      console.log(`| ${label} | ${values.length ? fmt(med(values)) : '—'} |`);
+    };
+    console.log('\n| a live room opened: where the time goes (medians, ms after the address was opened) | ms |');
+    console.log('|---|---:|');
+    step('the page (HTML) answered', (t) => t.html);
+    step('early stream: the play URLs answered (getRoomInfo, preloaded with the HTML)', (t) => t.marks['room:early-answer']);
+    step('early stream: the stream library ready, the picture requested', (t) => t.marks['room:early-engine']);
+    step("the texts of the reader's language ready", (t) => t.marks['boot:texts']);
+    step("the page's scripts ready (all its modules loaded)", (t) => t.marks['boot:route']);
+    step('the player in the page (React rendered the room)', (t) => t.marks['room:player-in-page']);
+    step('first frame', (t) => pic.live[pic.liveTimings.indexOf(t)]);
+    step('requests the page made by then', (t) => t.requests);
     console.log(`(load average after: ${loadavg()}; server, ffmpeg and Chromium share this machine's ${os.cpus().length} cores)`);
   } finally {
     site.child.kill('SIGTERM');

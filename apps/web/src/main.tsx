@@ -39,9 +39,14 @@ startEarlyCalls(window.location.pathname, window.location.search);
 // The texts of the current language and the page's code first (the static shell in index.html shows
 // meanwhile), then the app renders the page at once: a spinner first would hold the page back
 // (React's fallback throttle, shared/lib/preloadable-lazy.ts). A page slower than ROUTE_WAIT_MS
-// renders behind the spinner as it arrives.
+// renders behind the spinner as it arrives. The boot:* user-timing marks say when each part was
+// ready (DevTools' timings lane; bench/live prints them for a live room).
 const ROUTE_WAIT_MS = 3000;
-void Promise.all([initI18n(), Promise.race([route, new Promise((resolve) => setTimeout(resolve, ROUTE_WAIT_MS))])]).then(() => {
+void Promise.all([
+  initI18n().then(() => performance.mark('boot:texts')),
+  Promise.race([route.then(() => performance.mark('boot:route')), new Promise((resolve) => setTimeout(resolve, ROUTE_WAIT_MS))]),
+]).then(() => {
+  performance.mark('boot:render');
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProvider>

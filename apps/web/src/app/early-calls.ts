@@ -20,6 +20,7 @@ export function startEarlyCalls(pathname: string, search: string) {
       // A live room's stream starts from that answer before the page renders (a copy: the page reads the answer too).
       answer.then(
         (res) => {
+          performance.mark('room:early-answer');
           const copy = res.clone();
           import('@/features/live/components/player/early-stream').then((m) => m.startEarlyStream(copy)).catch(() => undefined);
         },

@@ -32,6 +32,7 @@ function stop(stream: EarlyStream) {
 
 /** Starts the stream a room's player would start, from the room's getRoomInfo answer. */
 export async function startEarlyStream(answer: Response) {
+  performance.mark('room:early-stream-module');
   const body = (await answer.json().catch(() => null)) as { code?: number; data?: RoomInfo } | null;
   const live = body?.code === 200 ? body.data?.live : undefined;
   if (!live || live.is_live !== 1 || early) return;
@@ -54,6 +55,7 @@ export async function startEarlyStream(answer: Response) {
       },
     },
   ).then((engine) => {
+    performance.mark('room:early-engine');
     void video.play().catch(() => undefined);
     return engine;
   });

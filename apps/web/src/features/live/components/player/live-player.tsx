@@ -114,6 +114,8 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
     video.addEventListener('click', tap);
     slotRef.current?.appendChild(video);
     videoRef.current = video;
+    // User timing for the room's first picture (bench/live prints where its time goes).
+    performance.mark('room:player-in-page');
     return () => {
       video.removeEventListener('click', tap);
       video.remove();
