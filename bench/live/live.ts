@@ -237,6 +237,7 @@ async function demoAndPicture() {
     step('the page (HTML) answered', (t) => t.html);
     step('early stream: the play URLs answered (getRoomInfo, preloaded with the HTML)', (t) => t.marks['room:early-answer']);
     step('early stream: the stream library ready, the picture requested', (t) => t.marks['room:early-engine']);
+    step('early stream: playing (in a video not yet in the page)', (t) => t.marks['room:early-playing']);
     step("the texts of the reader's language ready", (t) => t.marks['boot:texts']);
     step("the page's scripts ready (all its modules loaded)", (t) => t.marks['boot:route']);
     step('the player in the page (React rendered the room)', (t) => t.marks['room:player-in-page']);

@@ -43,6 +43,7 @@ export async function startEarlyStream(answer: Response) {
   // takes the video, as it does for its own.
   video.muted = true;
   video.playsInline = true;
+  video.addEventListener('playing', () => performance.mark('room:early-playing'), { once: true });
   const stream: EarlyStream = { flv: level.flv, video, engine: Promise.resolve(null), events: null, mediaInfo: null, fatal: null, timer: setTimeout(() => stop(stream), TTL_MS) };
   stream.engine = startEngine(
     video,

@@ -2,6 +2,8 @@
 // plays (they are large): HTTP-FLV through mpegts.js wherever Media Source Extensions exist,
 // HLS through hls.js (or the browser itself, e.g. iOS Safari) where they don't.
 
+import { uncredentialedLoader } from './flv-loader';
+
 export interface StreamSource {
   flv: string | null;
   hls: string | null;
@@ -53,6 +55,8 @@ export async function startEngine(video: HTMLVideoElement, src: StreamSource, ev
         liveBufferLatencyMaxLatency: 2.5,
         liveBufferLatencyMinRemain: 0.6,
         autoCleanupSourceBuffer: true,
+        // Its own connections, not the page's (flv-loader.ts).
+        customLoader: uncredentialedLoader(mpegts),
       },
     );
     player.on(mpegts.Events.ERROR, (type: string, detail: string) => events.onFatal(`${type}:${detail}`));
