@@ -14,6 +14,10 @@ const players: Array<{ url: string; video: HTMLVideoElement | null; destroyed: b
 vi.mock('mpegts.js', () => ({
   default: {
     Events: { ERROR: 'error', LOADING_COMPLETE: 'complete', MEDIA_INFO: 'media_info' },
+    // What flv-loader.ts builds its loader on (the loader itself is tested in flv-loader.test.ts).
+    BaseLoader: class {},
+    LoaderStatus: {},
+    LoaderErrors: {},
     createPlayer: (source: { url: string }) => {
       const p = { url: source.url, video: null as HTMLVideoElement | null, destroyed: false };
       players.push(p);
