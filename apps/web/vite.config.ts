@@ -89,6 +89,8 @@ export default defineConfig({
     // Every browser the site supports preloads modules itself: no polyfill in the first load.
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => !entryFiles.has(d))) },
     rolldownOptions: {
+      // Required by experimentalInlineCommonChunks: the entry (main.tsx) exports nothing anyone imports.
+      preserveEntrySignatures: false,
       output: {
         // The libraries every first paint needs in one chunk: each response is gzipped on its own, so
         // a dozen small library chunks cost more on the wire than one. App code still splits per route.
@@ -103,7 +105,15 @@ export default defineConfig({
               priority: 30,
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+            // Everything else the entry imports statically, in one file: the browser loads all of
+            // it before the first render anyway, and each file is a request (20 files → 5).
+            { name: 'shell', tags: ['$initial'], priority: 25 },
           ],
+          // Small shared chunks (keys, formatters, a hook used by three pages) are copied into the
+          // chunks that import them instead of being files of their own. Chromium spends ~6 ms
+          // per request here even from memory, and a live room asked for 118 files before its
+          // first frame; now ~50 (issues #16, #19). Costs a few kB of duplicated code per page.
+          experimentalInlineCommonChunks: { maxSize: 20_000 },
         },
       },
     },
