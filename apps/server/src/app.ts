@@ -13,6 +13,7 @@ import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { envelopePlugin } from './platform/envelope.ts';
 import { httpPlugin } from './platform/http.ts';
 import { openApiPlugin } from './platform/openapi.ts';
+import { pageImagesPlugin } from './platform/page-images.ts';
 import { type Mailer, mailerPlugin } from './platform/mail.ts';
 import { secretsPlugin } from './platform/secrets.ts';
 import { storagePlugin } from './platform/storage.ts';
@@ -95,6 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(crossSitePlugin);
   await app.register(openApiPlugin);
+  await app.register(pageImagesPlugin);
 
   for (const module of modules) await app.register(module);
 

@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import * as content from '@livesports/contracts/content';
+import { liveRooms } from '../src/db/schema/live.ts';
+import { imagePreloadLink } from '../src/platform/page-images.ts';
 
 // The built web app as the server hands it out (platform/web.ts): each page's index.html names the
 // files that page needs, assets go out as the build compressed them, a missing asset is a 404.
@@ -97,5 +101,58 @@ describe('the web app as served', () => {
     const res = await app.inject({ url: '/assets/gone-123.js' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it("a page's largest picture is asked for with its HTML: a room's poster, a headline's cover", async () => {
+    const { approvedAnchor, liveUser } = await import('./live.helpers.ts');
+    const { call } = await import('./helpers.ts');
+    const { picture, upload } = await import('./content-helpers.ts');
+    const anchor = await approvedAnchor(app, await liveUser(app, { admin: true }));
+    await app.database.db.update(liveRooms).set({ cover: '/uploads/cover/room-poster.jpg' }).where(eq(liveRooms.id, anchor.id));
+    await app.live.rooms.changed(anchor.id);
+    const poster = '<link rel="preload" as="image" fetchpriority="high" href="/uploads/cover/room-poster.jpg">';
+    for (const url of [`/live?id=${anchor.id}`, `/m/live?id=${anchor.id}`, `/M/Live/?id=${anchor.id}#chat`]) expect((await app.inject({ url })).body, url).toContain(poster);
+    // No such room, or not an id: the page is served without a picture, never an error.
+    for (const url of ['/live?id=999999999', '/live?id=abc', '/live?id=1%22%3E', '/live', '/m/live?id=-1']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('as="image"');
+    }
+
+    const writer = await liveUser(app);
+    const cover = (await upload(app, writer.token, 'cover', await picture('png', 1280, 720), 'image/png')).url;
+    const cats = await call(app, content.classifyList, {});
+    const published = await call(
+      app,
+      content.publishArticle,
+      { title: 'Cover comes first', classify_id: cats.data[0].id, content: '<p>A headline with a cover.</p>', image: cover },
+      { token: writer.token },
+    );
+    expect(published.code).toBe(200);
+    for (const url of [`/detail?id=${published.data.id}`, `/m/detail?id=${published.data.id}`]) {
+      expect((await app.inject({ url })).body, url).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${cover}">`);
+    }
+    // Naming the cover in the page is not a read of the article.
+    const before = (await call(app, content.articleDetail, { id: published.data.id })).data.views;
+    await app.inject({ url: `/detail?id=${published.data.id}` });
+    await app.content.flushViews();
+    expect((await call(app, content.articleDetail, { id: published.data.id })).data.views).toBe(before + 1);
+  });
+
+  it('only addresses that cannot leave the attribute are named', () => {
+    expect(imagePreloadLink('/live/7/thumb.jpg?m=29929396&x=1')).toBe('<link rel="preload" as="image" fetchpriority="high" href="/live/7/thumb.jpg?m=29929396&amp;x=1">');
+    expect(imagePreloadLink('https://cdn.example.com/covers/a.jpg')).toContain('href="https://cdn.example.com/covers/a.jpg"');
+    for (const bad of [
+      '',
+      'javascript:alert(1)',
+      '/x.jpg"><script>alert(1)</script>',
+      "/x.jpg' onload='x",
+      'http://plain.example/a.jpg',
+      '//evil.example/a.jpg',
+      '/a b.jpg',
+      `/${'a'.repeat(600)}.jpg`,
+    ]) {
+      expect(imagePreloadLink(bad), bad).toBe('');
+    }
   });
 });

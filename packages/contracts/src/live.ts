@@ -155,6 +155,8 @@ export const roomInfoSchema = z.object({
     start_time: z.string().nullable(),
     server_time: z.string(),
     cover: z.string(),
+    /** A still of the live picture, '' when there is none: the player's poster (with the cover first) until the first frame. */
+    thumb: z.string(),
     placard: z.string(),
     online: z.number(),
     ladder: z.boolean(),

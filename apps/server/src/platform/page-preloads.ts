@@ -65,21 +65,22 @@ export function earlyFetch(segments: string[], url: string): string {
 /**
  * The index.html for a URL with its page's files named in <head>, texts in `lang` (the reader's
  * language as the API decides it: the `lang` cookie the app keeps, else Accept-Language). The
- * URL's path only; case ignored, as React Router does.
+ * URL's path only; case ignored, as React Router does. `image`: the <link> of its main picture, if any.
  */
-export function withPreloads(html: string, preloads: PagePreloads, url: string, lang: string): string {
+export function withPreloads(html: string, preloads: PagePreloads | null, url: string, lang: string, image = ''): string {
   const pathname = url.split(/[?#]/, 1)[0].toLowerCase();
   const segments = pathname.split('/').filter(Boolean);
   const key = `${lang} ${segments.join('/')}`;
-  let links = preloads.cache.get(key);
-  if (links === undefined) {
+  let links = preloads ? preloads.cache.get(key) : '';
+  if (links === undefined && preloads) {
     const page = preloads.pages.find((p) => p.segments.length === segments.length && p.segments.every((s, i) => s.startsWith(':') || s === segments[i]));
     links = page ? page.links + (page.texts[lang] ?? '') : '';
     // Unknown paths (probes, typos) are not remembered: the cache holds the site's pages only.
     if (page && preloads.cache.size < MAX_CACHED) preloads.cache.set(key, links);
   }
-  const early = earlyFetch(segments, url);
-  // The early answer first in <head>: its request goes out before the scripts take the connections.
+  // The early answer first in <head>, then the page's main picture (platform/page-images.ts):
+  // their requests go out before the scripts take the connections.
+  const early = earlyFetch(segments, url) + image;
   const withEarly = early ? html.replace('<head>', `<head>${early}`) : html;
   return links ? withEarly.replace('</head>', `${links}</head>`) : withEarly;
 }

@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { Code } from '@livesports/contracts/envelope';
 import { localize, sendError } from './envelope.ts';
+import type { Lang } from '@livesports/contracts/messages';
+import { imagePreloadLink, pageImage } from './page-images.ts';
 import { readPagePreloads, withPreloads, type PagePreloads } from './page-preloads.ts';
 import { pickEncoding, webAssets } from './web-assets.ts';
 
@@ -68,18 +70,28 @@ export const webPlugin = fp(
     // in the index.html of that URL so the browser fetches them at once with the entry.
     const preloadsPath = path.join(WEB_DIST, 'route-preloads.json');
     let preloads = { mtime: -1, pages: null as PagePreloads | null };
-    const pageHtml = (url: string, lang: string) => {
+    const pageHtml = async (url: string, lang: Lang) => {
       const html = indexHtml();
       if (!html) return null;
       const mtime = fs.statSync(preloadsPath, { throwIfNoEntry: false })?.mtimeMs ?? 0;
       if (mtime !== preloads.mtime) preloads = { mtime, pages: mtime ? readPagePreloads(preloadsPath) : null };
-      return preloads.pages ? withPreloads(html, preloads.pages, url, lang) : html;
+      // The page's largest picture, asked for with its scripts (modules add theirs: page-images.ts).
+      const [pathname, query = ''] = url.split('#', 1)[0].split('?', 2);
+      const image = imagePreloadLink(await pageImage(app.pageImages, pathname.toLowerCase().replace(/^\/+|\/+$/g, ''), new URLSearchParams(query), lang));
+      return withPreloads(html, preloads.pages, url, lang, image);
     };
 
     // The site root is a directory to the static plugin (403): hand it to the single-page app too.
-    if (hasWeb) app.get('/', (req, reply) => reply.type('text/html').header('cache-control', 'no-cache').header('vary', HTML_VARY).send(pageHtml('/', req.lang)));
+    if (hasWeb)
+      app.get('/', async (req, reply) =>
+        reply
+          .type('text/html')
+          .header('cache-control', 'no-cache')
+          .header('vary', HTML_VARY)
+          .send(await pageHtml('/', req.lang)),
+      );
 
-    app.setNotFoundHandler((req, reply) => {
+    app.setNotFoundHandler(async (req, reply) => {
       const url = req.url.toLowerCase();
       const html = indexHtml();
       // A missing script or style (an old build's chunk) is a 404, never the page: a module script
@@ -88,8 +100,12 @@ export const webPlugin = fp(
         return sendError(reply, 404, Code.ERROR, localize(req, 'common.not_found'));
       }
       // Client-side routes: the single-page app decides (and shows its own 404 page).
-      return reply.type('text/html').header('cache-control', 'no-cache').header('vary', HTML_VARY).send(pageHtml(req.url, req.lang));
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .header('vary', HTML_VARY)
+        .send(await pageHtml(req.url, req.lang));
     });
   },
-  { name: 'web', fastify: '5.x', dependencies: ['config', 'envelope'] },
+  { name: 'web', fastify: '5.x', dependencies: ['config', 'envelope', 'page-images'] },
 );

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { Lang } from '@livesports/contracts/messages';
 import { createContentRepo } from './repo.ts';
 import { contentRoutes } from './routes.ts';
 import { type ContentService, createContentService } from './service.ts';
@@ -34,6 +35,12 @@ export const contentModule = fp(
     const uploads = createUploadService({ storage: app.storage, repo, secret: app.secrets.app, clock, log: app.log });
     app.decorate('content', service);
     app.siteSearch.provide({ articles: service.searchArticles, posts: service.searchPosts });
+    // A headline page's cover, named in its HTML (platform/page-images.ts).
+    const cover = async (query: URLSearchParams, lang: Lang) => {
+      const id = query.get('id') ?? '';
+      return /^[1-9]\d{0,9}$/.test(id) ? service.articleCover(Number(id), lang) : '';
+    };
+    for (const path of ['detail', 'm/detail']) app.pageImages.set(path, cover);
     await app.register(contentRoutes, { service, uploads });
     // The console: hide, restore, delete, feature on the home page (moderators).
     const staff = createContentStaffService({
@@ -52,6 +59,6 @@ export const contentModule = fp(
   {
     name: 'content',
     fastify: '5.x',
-    dependencies: ['config', 'secrets', 'database', 'clock', 'read-cache', 'storage', 'http', 'envelope', 'auth', 'account', 'search', 'social', 'console', 'system'],
+    dependencies: ['config', 'secrets', 'database', 'clock', 'read-cache', 'storage', 'http', 'envelope', 'auth', 'page-images', 'account', 'search', 'social', 'console', 'system'],
   },
 );

@@ -345,6 +345,11 @@ export function createContentService(deps: ContentDeps) {
       return { ...shared.data, is_followed: flag(followed), is_liked: flag(liked) };
     },
 
+    /** A headline's cover as its page shows it ('' without one); not a read of the article. */
+    async articleCover(id: number, lang: Lang): Promise<string> {
+      return (await articleRead.get({ id, lang })).data.image;
+    },
+
     /** Writes the views counted since the last flush now (tests; the timer does it every 2 s). */
     flushViews,
 

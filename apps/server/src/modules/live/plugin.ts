@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { LiveLevel } from '@livesports/contracts/live';
+import type { Lang } from '@livesports/contracts/messages';
 import { ImCustomType, type LiveStateEvent } from '@livesports/contracts/chat';
 import { economyRoomChannel } from '@livesports/contracts/economy-gifts';
 import { findFfmpeg } from '../../media/ffmpeg.ts';
@@ -172,6 +173,19 @@ export const liveModule = fp(
       seeViewer: (roomId: number, who: string) => viewers.touchHls(roomId, who),
     });
 
+    // The pictures the room and home pages show largest, named in their HTML (platform/page-images.ts).
+    const roomPicture = async (query: URLSearchParams, lang: Lang) => {
+      const id = query.get('id') ?? '';
+      return /^[1-9]\d{0,9}$/.test(id) ? rooms.picture(Number(id), lang) : '';
+    };
+    // The home's hero and first live card: the most-watched live room (the list the home asks for).
+    const topRoomPicture = async () => {
+      const first = (await rooms.liveList({ type: 0, page: 1, limit: 4 })).data.list[0];
+      return first ? first.cover || first.thumb : '';
+    };
+    for (const path of ['live', 'm/live']) app.pageImages.set(path, roomPicture);
+    for (const path of ['', 'main', 'm']) app.pageImages.set(path, topRoomPicture);
+
     await app.register(liveRoutes, { applications, rooms, reservations, links });
     await app.register(playRoutes, { ingest, viewers, secret, clock });
     await app.register(srsHookRoutes, { hooks: rooms });
@@ -213,6 +227,25 @@ export const liveModule = fp(
   {
     name: 'live',
     fastify: '5.x',
-    dependencies: ['config', 'secrets', 'database', 'clock', 'bus', 'read-cache', 'http', 'envelope', 'auth', 'account', 'console', 'system', 'search', 'social', 'economy', 'matches', 'replays'],
+    dependencies: [
+      'config',
+      'secrets',
+      'database',
+      'clock',
+      'bus',
+      'read-cache',
+      'http',
+      'envelope',
+      'auth',
+      'page-images',
+      'account',
+      'console',
+      'system',
+      'search',
+      'social',
+      'economy',
+      'matches',
+      'replays',
+    ],
   },
 );

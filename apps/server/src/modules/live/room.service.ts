@@ -205,6 +205,7 @@ export function createRoomService(deps: RoomDeps) {
           start_time: c.start_time,
           server_time: clock.now().toISOString(),
           cover: r.cover,
+          thumb: c.thumb,
           placard,
           online: c.online,
           ladder: urls.ladder,
@@ -338,6 +339,12 @@ export function createRoomService(deps: RoomDeps) {
 
     /** Live rooms, most watched first. */
     liveList: (opts: { type: number; page: number; limit: number }) => listRead.get({ live: true, ...opts }),
+
+    /** A room's picture before its stream plays (the player's poster): its cover, else a still of the live picture; '' when neither. */
+    async picture(roomId: number, lang: Lang): Promise<string> {
+      const { live } = (await infoRead.get({ roomId, loggedIn: false, lang })).data;
+      return live.cover || live.thumb;
+    },
 
     /** Every room change drops this room's answers and the lists (the social module calls it on a follow). */
     changed,

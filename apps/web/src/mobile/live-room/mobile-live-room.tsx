@@ -110,7 +110,7 @@ function RoomView({ room, onReconnect }: { room: Room; onReconnect: () => void }
             onReconnect={onReconnect}
             theater={false}
             onTheater={() => undefined}
-            poster={room.live.cover}
+            poster={room.live.cover || room.live.thumb}
             onMediaSize={(s) => setPortrait(s.height > s.width)}
             fullscreenRef={stage}
             controlsExtra={<DanmakuControls />}

@@ -53,8 +53,8 @@ export function LiveStrip({ limit = 8 }: { limit?: number }) {
   }
   return (
     <div className="room-grid" data-testid="live-strip">
-      {rooms.map((r) => (
-        <RoomCard key={r.room_id} room={r} />
+      {rooms.map((r, i) => (
+        <RoomCard key={r.room_id} room={r} priority={i === 0} />
       ))}
     </div>
   );

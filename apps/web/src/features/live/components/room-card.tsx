@@ -17,8 +17,8 @@ export const TYPE_ICONS: Record<number, React.ReactNode> = {
 /** Compact viewer counts: 1234 → 1.2k. */
 export const compact = (n: number) => (n >= 10_000 ? `${(n / 1000).toFixed(0)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
 
-/** A room tile: cover (or a drawn one), live badge with viewers, anchor, title. */
-export function RoomCard({ room }: { room: Room }) {
+/** A room tile: cover (or a drawn one), live badge with viewers, anchor, title. `priority`: the first tile of a page, loaded at once. */
+export function RoomCard({ room, priority }: { room: Room; priority?: boolean }) {
   const { t } = useTranslation('live');
   const live = room.is_live === 1;
   // The anchor's own cover, else a still of the live picture; the drawn one until the still exists.
@@ -26,7 +26,7 @@ export function RoomCard({ room }: { room: Room }) {
   return (
     <Link to={livePage(room.room_id)} className={['room-card', live && 'room-card--live'].filter(Boolean).join(' ')} data-testid={`room-card-${room.room_id}`}>
       <div className={`room-card__cover room-card__cover--t${room.type}`}>
-        <Picture src={picture} fallback={<span className="room-card__art">{TYPE_ICONS[room.type]}</span>} />
+        <Picture src={picture} priority={priority} fallback={<span className="room-card__art">{TYPE_ICONS[room.type]}</span>} />
         {live ? (
           <span className="room-card__live">
             <i className="live-dot" aria-hidden /> {t('card.live')}

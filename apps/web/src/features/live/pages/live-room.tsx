@@ -141,7 +141,7 @@ export function LiveRoomPage({ follow, underPlayer, side, overlay, banner, match
             onReconnect={() => void info.refetch()}
             theater={theater}
             onTheater={setTheater}
-            poster={room.live.cover}
+            poster={room.live.cover || room.live.thumb}
             overlay={
               <>
                 {overlay?.(room)}
