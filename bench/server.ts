@@ -8,6 +8,8 @@ import Fastify from 'fastify';
 
 const kind = process.argv[2];
 let port: number;
+/** With BENCH_RTMP=on: where to push, and each room's stream key. */
+let extra: { rtmp?: string; keys?: Record<number, string> } = {};
 if (kind === 'bare') {
   const app = Fastify({ logger: false });
   const body = {
@@ -40,13 +42,20 @@ if (kind === 'bare') {
   await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
   const sitePort = (free.address() as net.AddressInfo).port;
   await new Promise((resolve) => free.close(resolve));
+  // BENCH_RTMP=on: an RTMP ingest (and the quality ladder) as `npm start` has, for a bench that pushes a stream.
+  let rtmpPort = 0;
+  if (process.env.BENCH_RTMP === 'on') {
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    rtmpPort = (free.address() as net.AddressInfo).port;
+    await new Promise((resolve) => free.close(resolve));
+  }
   const config = loadConfig({
     PUBLIC_URL: `http://127.0.0.1:${sitePort}`,
     DATA_DIR: dataDir,
     SERVE_WEB: 'on',
     RATE_LIMIT_SCALE: '0',
     DATABASE_URL: process.env.BENCH_DATABASE_URL,
-    RTMP_PORT: '0',
+    RTMP_PORT: String(rtmpPort),
     DEMO_STREAMS: 'off',
     DB_POOL_SIZE: process.env.BENCH_POOL_SIZE,
     // The match-day bench pushes goals through the ingest and runs the replay faster.
@@ -59,6 +68,11 @@ if (kind === 'bare') {
   // The demo plugin seeds once the server listens.
   await app.demoSeeded;
   port = (app.server.address() as { port: number }).port;
+  if (rtmpPort) {
+    const { liveRooms } = await import('../apps/server/src/db/schema/live.ts');
+    const rows = await app.database.db.select({ id: liveRooms.id, key: liveRooms.streamKey }).from(liveRooms);
+    extra = { rtmp: `rtmp://127.0.0.1:${rtmpPort}/live`, keys: Object.fromEntries(rows.map((r) => [r.id, r.key])) };
+  }
   process.on(
     'SIGTERM',
     () =>
@@ -68,4 +82,4 @@ if (kind === 'bare') {
         .finally(() => process.exit(0)),
   );
 }
-process.send!({ port });
+process.send!({ port, ...extra });

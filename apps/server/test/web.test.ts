@@ -18,7 +18,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>LiveSports</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>LiveSports</title></head><body><div id="root"><div class="boot"></div></div></body></html>');
   fs.writeFileSync(
     path.join(dist, 'route-preloads.json'),
     JSON.stringify({ routes: { '/live': ['assets/live-1.js', 'assets/live-1.css'] }, texts: { '/live': { en: ['assets/live-en.js'], zh: ['assets/live-zh.js'] } } }),
@@ -112,11 +112,17 @@ describe('the web app as served', () => {
     await app.live.rooms.changed(anchor.id);
     const poster = '<link rel="preload" as="image" fetchpriority="high" href="/uploads/cover/room-poster.jpg">';
     for (const url of [`/live?id=${anchor.id}`, `/m/live?id=${anchor.id}`, `/M/Live/?id=${anchor.id}#chat`]) expect((await app.inject({ url })).body, url).toContain(poster);
+    // On a phone the still is in the first paint, where the player will be (before any script); the desktop room's player is not at the top.
+    expect((await app.inject({ url: `/m/live?id=${anchor.id}` })).body).toContain(
+      '<div id="root" class="boot-room"><img class="boot-poster" alt="" fetchpriority="high" src="/uploads/cover/room-poster.jpg">',
+    );
+    expect((await app.inject({ url: `/live?id=${anchor.id}` })).body).not.toContain('boot-poster');
     // No such room, or not an id: the page is served without a picture, never an error.
     for (const url of ['/live?id=999999999', '/live?id=abc', '/live?id=1%22%3E', '/live', '/m/live?id=-1']) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain('as="image"');
+      expect(res.body, url).not.toContain('boot-poster');
     }
 
     const writer = await liveUser(app);

@@ -57,3 +57,17 @@ export async function pageImage(sources: Map<string, PageImageSource>, path: str
     clearTimeout(timer);
   }
 }
+
+/**
+ * Pages whose picture is the first thing on a phone's screen, full width: a phone's live room
+ * (its player, 16:9 at the top). Their HTML shows that picture before any script
+ * (`posterShell`), where the player will be; the app replaces it when it renders. The picture a
+ * viewer sees at once is the room's own still, and the page's largest paint happens at its first.
+ */
+const POSTER_PAGES = new Set(['m/live']);
+
+/** The page's HTML with its picture in the first paint (index.html's `.boot-poster` style), when the page is one of POSTER_PAGES. */
+export function posterShell(html: string, path: string, url: string): string {
+  if (!POSTER_PAGES.has(path) || !url || url.length > 500 || !SAFE_IMAGE.test(url)) return html;
+  return html.replace('<div id="root">', `<div id="root" class="boot-room"><img class="boot-poster" alt="" fetchpriority="high" src="${url.replaceAll('&', '&amp;')}">`);
+}

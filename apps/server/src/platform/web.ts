@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { Code } from '@livesports/contracts/envelope';
 import { localize, sendError } from './envelope.ts';
 import type { Lang } from '@livesports/contracts/messages';
-import { imagePreloadLink, pageImage } from './page-images.ts';
+import { imagePreloadLink, pageImage, posterShell } from './page-images.ts';
 import { readPagePreloads, withPreloads, type PagePreloads } from './page-preloads.ts';
 import { pickEncoding, webAssets } from './web-assets.ts';
 
@@ -77,8 +77,9 @@ export const webPlugin = fp(
       if (mtime !== preloads.mtime) preloads = { mtime, pages: mtime ? readPagePreloads(preloadsPath) : null };
       // The page's largest picture, asked for with its scripts (modules add theirs: page-images.ts).
       const [pathname, query = ''] = url.split('#', 1)[0].split('?', 2);
-      const image = imagePreloadLink(await pageImage(app.pageImages, pathname.toLowerCase().replace(/^\/+|\/+$/g, ''), new URLSearchParams(query), lang));
-      return withPreloads(html, preloads.pages, url, lang, image);
+      const path = pathname.toLowerCase().replace(/^\/+|\/+$/g, '');
+      const image = await pageImage(app.pageImages, path, new URLSearchParams(query), lang);
+      return withPreloads(posterShell(html, path, image), preloads.pages, url, lang, imagePreloadLink(image));
     };
 
     // The site root is a directory to the static plugin (403): hand it to the single-page app too.
