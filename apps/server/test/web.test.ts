@@ -104,12 +104,15 @@ describe('the web app as served', () => {
   });
 
   it("a page's largest picture is asked for with its HTML: a room's poster, a headline's cover", async () => {
-    const { approvedAnchor, liveUser } = await import('./live.helpers.ts');
+    const { approvedAnchor, liveUser, srsHook } = await import('./live.helpers.ts');
     const { call } = await import('./helpers.ts');
     const { picture, upload } = await import('./content-helpers.ts');
     const anchor = await approvedAnchor(app, await liveUser(app, { admin: true }));
     await app.database.db.update(liveRooms).set({ cover: '/uploads/cover/room-poster.jpg' }).where(eq(liveRooms.id, anchor.id));
     await app.live.rooms.changed(anchor.id);
+    // Offline, the room's page shows its next broadcast, not a player: no picture to name.
+    expect((await app.inject({ url: `/m/live?id=${anchor.id}` })).body).not.toContain('as="image"');
+    expect((await srsHook(app, 'on_publish', anchor.key)).body.code).toBe(0);
     const poster = '<link rel="preload" as="image" fetchpriority="high" href="/uploads/cover/room-poster.jpg">';
     for (const url of [`/live?id=${anchor.id}`, `/m/live?id=${anchor.id}`, `/M/Live/?id=${anchor.id}#chat`]) expect((await app.inject({ url })).body, url).toContain(poster);
     // On a phone the still is in the first paint, where the player will be (before any script); the desktop room's player is not at the top.

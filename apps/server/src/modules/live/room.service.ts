@@ -340,10 +340,13 @@ export function createRoomService(deps: RoomDeps) {
     /** Live rooms, most watched first. */
     liveList: (opts: { type: number; page: number; limit: number }) => listRead.get({ live: true, ...opts }),
 
-    /** A room's picture before its stream plays (the player's poster): its cover, else a still of the live picture; '' when neither. */
+    /**
+     * A live room's picture before its stream plays (the player's poster): its cover, else a still
+     * of the live picture. '' when it is offline (its page shows the next broadcast instead) or has neither.
+     */
     async picture(roomId: number, lang: Lang): Promise<string> {
       const { live } = (await infoRead.get({ roomId, loggedIn: false, lang })).data;
-      return live.cover || live.thumb;
+      return live.is_live === 1 ? live.cover || live.thumb : '';
     },
 
     /** Every room change drops this room's answers and the lists (the social module calls it on a follow). */
