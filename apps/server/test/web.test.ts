@@ -139,7 +139,10 @@ describe('the web app as served', () => {
     );
     expect(published.code).toBe(200);
     for (const url of [`/detail?id=${published.data.id}`, `/m/detail?id=${published.data.id}`]) {
-      expect((await app.inject({ url })).body, url).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${cover}">`);
+      // The article's own answer first (the app takes it: early-calls.ts), then its cover.
+      expect((await app.inject({ url })).body, url).toContain(
+        `<head><link rel="preload" as="fetch" crossorigin href="/api/Portal_post/detail?id=${published.data.id}"><link rel="preload" as="image" fetchpriority="high" href="${cover}">`,
+      );
     }
     // Naming the cover in the page is not a read of the article.
     const before = (await call(app, content.articleDetail, { id: published.data.id })).data.views;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { articleDetail } from '@livesports/contracts/content';
 import { getRoomInfo } from '@livesports/contracts/live';
 
 interface Page {
@@ -52,15 +53,24 @@ const MAX_CACHED = 500;
  * The answer a page waits on before it can show its main content, fetched with the HTML: a live
  * room's play URLs (desktop and phone). The app's early call (apps/web/src/app/early-calls.ts)
  * asks for the same URL the same way and gets this answer, so the room's picture does not wait
- * for a free connection behind the page's scripts. The id as the room page reads it: a positive integer.
+ * for a free connection behind the page's scripts; a headline's article. The id as the page reads it: a positive integer.
  */
 export function earlyFetch(segments: string[], url: string): string {
-  const path = segments.join('/');
-  if (path !== 'live' && path !== 'm/live') return '';
+  const call = EARLY_CALLS[segments.join('/')];
+  if (!call) return '';
   const id = new URLSearchParams(url.split('?')[1]?.split('#')[0] ?? '').get('id');
   if (!id || !/^[1-9]\d{0,9}$/.test(id)) return '';
-  return `<link rel="preload" as="fetch" crossorigin href="/${getRoomInfo.path}?room_id=${id}">`;
+  return `<link rel="preload" as="fetch" crossorigin href="/${call(id)}">`;
 }
+
+/** Page path → its early call for an id, as the app asks for it (apps/web/src/app/early-calls.ts). */
+const EARLY_CALLS: Record<string, (id: string) => string> = {
+  live: (id) => `${getRoomInfo.path}?room_id=${id}`,
+  'm/live': (id) => `${getRoomInfo.path}?room_id=${id}`,
+  // A headline's text and cover.
+  detail: (id) => `${articleDetail.path}?id=${id}`,
+  'm/detail': (id) => `${articleDetail.path}?id=${id}`,
+};
 
 /**
  * The index.html for a URL with its page's files named in <head>, texts in `lang` (the reader's

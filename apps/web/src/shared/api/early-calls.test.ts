@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { envelope, mockFetch, setupI18n } from '@/test-utils';
+import { articleDetail } from '@livesports/contracts/content';
 import { startEarlyCalls } from '@/app/early-calls';
 import { lightCalls } from './light-calls';
 import { request } from './client';
@@ -40,6 +41,18 @@ describe('early calls (a live room asks for its play URLs while its scripts load
     startEarlyCalls('/main', '?id=7');
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(takeEarly('/api/Live_streaming/getRoomInfo?room_id=9')).not.toBeNull();
+  });
+
+  it('a headline (desktop and phone) starts its article; bad ids start nothing', async () => {
+    const article = { id: 5, title: 'Derby night' };
+    const fetch = mockFetch(() => envelope({ code: 200, msg: 'ok', data: article }));
+    startEarlyCalls('/m/detail', '?id=5');
+    startEarlyCalls('/detail', '?id=0');
+    startEarlyCalls('/detail', '?id=1.5');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0][0]).toBe('/api/Portal_post/detail?id=5');
+    await expect(request(articleDetail, { id: 5 })).resolves.toEqual(article);
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('an answer older than 10 s is not used, and a failed early call is sent again', async () => {
