@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { getQiniuToken } from '@livesports/contracts/account';
-import type { UploadKind, UploadResult } from '@livesports/contracts/content';
+import { classifyList, publishArticle, type UploadKind, type UploadResult } from '@livesports/contracts/content';
 import { users } from '../src/db/schema/account.ts';
 import { call } from './helpers.ts';
 
@@ -86,6 +86,15 @@ export async function upload(app: FastifyInstance, token: string, kind: UploadKi
   const done = await tusPatch(app, String(created.headers.location), { uploadToken: ut, offset: 0, body });
   if (done.status !== 200 || !done.json?.data) throw new Error(`tus patch ${done.status}: ${done.body}`);
   return done.json.data;
+}
+
+/** A published headline with an uploaded 16:9 cover, in the first category: its id and cover. */
+export async function publishedArticle(app: FastifyInstance, token: string, title: string, content = '<p>Three things we learned.</p>'): Promise<{ id: number; cover: string }> {
+  const cover = (await upload(app, token, 'cover', await picture('png', 640, 360), 'image/png')).url;
+  const cats = await call(app, classifyList, {});
+  const res = await call(app, publishArticle, { title, classify_id: cats.data[0].id, content, image: cover }, { token });
+  if (res.code !== 200) throw new Error(`publish: ${res.msg}`);
+  return { id: res.data.id, cover };
 }
 
 export async function makeAnchor(app: FastifyInstance, id: number, exp = 0) {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import * as api from '@livesports/contracts/content';
 import { call, testApp } from './helpers.ts';
-import { picture, upload } from './content-helpers.ts';
+import { publishedArticle } from './content-helpers.ts';
 import { quickUser } from './economy.helpers.ts';
 
 // Headline comments and likes (issue #19 item 14): the same comments as under circle posts, with
@@ -19,15 +19,7 @@ let articleId: number;
 beforeAll(async () => {
   app = await testApp();
   [writer, reader, outsider, admin] = await Promise.all([quickUser(app), quickUser(app), quickUser(app), quickUser(app, { admin: true })]);
-  const cover = (await upload(app, writer.token, 'cover', await picture('png', 640, 360), 'image/png')).url;
-  const cats = await call(app, api.classifyList, {});
-  const res = await call(
-    app,
-    api.publishArticle,
-    { title: 'Cup final talking points', classify_id: cats.data[0].id, content: '<p>Three things we learned.</p>', image: cover },
-    { token: writer.token },
-  );
-  articleId = res.data.id;
+  articleId = (await publishedArticle(app, writer.token, 'Cup final talking points')).id;
 });
 
 const card = async (id: number) => (await call(app, api.getList2, { uid: writer.id, limit: 50 })).data.list.find((a: api.ArticleCard) => a.id === id);

@@ -106,7 +106,7 @@ describe('the web app as served', () => {
   it("a page's largest picture is asked for with its HTML: a room's poster, a headline's cover", async () => {
     const { approvedAnchor, liveUser, srsHook } = await import('./live.helpers.ts');
     const { call } = await import('./helpers.ts');
-    const { picture, upload } = await import('./content-helpers.ts');
+    const { publishedArticle } = await import('./content-helpers.ts');
     const anchor = await approvedAnchor(app, await liveUser(app, { admin: true }));
     await app.database.db.update(liveRooms).set({ cover: '/uploads/cover/room-poster.jpg' }).where(eq(liveRooms.id, anchor.id));
     await app.live.rooms.changed(anchor.id);
@@ -129,15 +129,8 @@ describe('the web app as served', () => {
     }
 
     const writer = await liveUser(app);
-    const cover = (await upload(app, writer.token, 'cover', await picture('png', 1280, 720), 'image/png')).url;
-    const cats = await call(app, content.classifyList, {});
-    const published = await call(
-      app,
-      content.publishArticle,
-      { title: 'Cover comes first', classify_id: cats.data[0].id, content: '<p>A headline with a cover.</p>', image: cover },
-      { token: writer.token },
-    );
-    expect(published.code).toBe(200);
+    const { id, cover } = await publishedArticle(app, writer.token, 'Cover comes first');
+    const published = { data: { id } };
     for (const url of [`/detail?id=${published.data.id}`, `/m/detail?id=${published.data.id}`]) {
       // The article's own answer first (the app takes it: early-calls.ts), then its cover.
       expect((await app.inject({ url })).body, url).toContain(
