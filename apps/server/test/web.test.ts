@@ -41,7 +41,7 @@ describe('the web app as served', () => {
     const res = await app.inject({ url: '/live?id=7' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/live-1.js"><link rel="preload" as="style" href="/assets/live-1.css">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/live-1.js"><link rel="preload" as="style" crossorigin href="/assets/live-1.css">');
     // Its play URLs leave with the page, before the scripts take the browser's connections.
     expect(res.body).toMatch(/^<!doctype html><html><head><link rel="preload" as="fetch" crossorigin href="\/api\/Live_streaming\/getRoomInfo\?room_id=7">/);
     // Its texts in the reader's language: English unless the browser or the app's cookie says otherwise.

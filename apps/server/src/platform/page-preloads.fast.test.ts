@@ -25,7 +25,7 @@ describe('page preloads in index.html', () => {
   it("names the page's scripts as module preloads and its styles as style preloads, in <head>", () => {
     const out = withPreloads(html, preloads, '/live?id=7', 'en');
     expect(out).toContain('<link rel="modulepreload" crossorigin href="/assets/live-1.js">');
-    expect(out).toContain('<link rel="preload" as="style" href="/assets/live-2.css">');
+    expect(out).toContain('<link rel="preload" as="style" crossorigin href="/assets/live-2.css">');
     expect(out.indexOf('live-1.js')).toBeLessThan(out.indexOf('</head>'));
   });
 

@@ -19,13 +19,15 @@ export interface PagePreloads {
 
 const safe = (f: string) => /^[\w./-]+$/.test(f);
 // Scripts as module preloads (fetched and parsed, run when imported); styles as preloads, which
-// the page's own import turns into a stylesheet without blocking the first paint meanwhile.
+// the page's own import turns into a stylesheet without blocking the first paint meanwhile. Both
+// `crossorigin`: Vite's loader adds its <link rel="stylesheet"> with crossorigin, and a preload in
+// another credentials mode is not reused (Chromium fetched each style twice and warned).
 // (Not fetchpriority=low: Chromium then holds them back while the page loads, and the page
 // needs every one of them before it renders.)
 const toLinks = (files: string[]) =>
   files
     .filter(safe)
-    .map((f) => (f.endsWith('.css') ? `<link rel="preload" as="style" href="/${f}">` : `<link rel="modulepreload" crossorigin href="/${f}">`))
+    .map((f) => (f.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${f}">` : `<link rel="modulepreload" crossorigin href="/${f}">`))
     .join('');
 
 /**
