@@ -34,10 +34,19 @@ export const pageImagesPlugin = fp(
 /** Pictures the site itself serves (uploads, live stills, avatars), or an https address; nothing that could break out of an attribute. */
 const SAFE_IMAGE = /^(\/\w[\w./-]*(\?[\w=&.-]*)?|https:\/\/[\w.-]+(:\d+)?\/[\w./%~+-]*(\?[\w=&.%~+-]*)?)$/;
 
+/** The address as an attribute value, or null when it is not one to name. */
+const attribute = (url: string) => (url && url.length <= 500 && SAFE_IMAGE.test(url) ? url.replaceAll('&', '&amp;') : null);
+
+/** The page's `id` as its page reads it (a room, a headline): a positive integer, else null. */
+export function pageId(query: URLSearchParams): number | null {
+  const id = query.get('id') ?? '';
+  return /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
+}
+
 /** The <link> that asks for a page's main picture early, or '' when the address is not one to name. */
 export function imagePreloadLink(url: string): string {
-  if (!url || url.length > 500 || !SAFE_IMAGE.test(url)) return '';
-  return `<link rel="preload" as="image" fetchpriority="high" href="${url.replaceAll('&', '&amp;')}">`;
+  const href = attribute(url);
+  return href ? `<link rel="preload" as="image" fetchpriority="high" href="${href}">` : '';
 }
 
 /** How long the HTML may wait for a page's picture (a cached read; a cold one is not worth the wait). */
@@ -68,6 +77,6 @@ const POSTER_PAGES = new Set(['m/live']);
 
 /** The page's HTML with its picture in the first paint (index.html's `.boot-poster` style), when the page is one of POSTER_PAGES. */
 export function posterShell(html: string, path: string, url: string): string {
-  if (!POSTER_PAGES.has(path) || !url || url.length > 500 || !SAFE_IMAGE.test(url)) return html;
-  return html.replace('<div id="root">', `<div id="root" class="boot-room"><img class="boot-poster" alt="" fetchpriority="high" src="${url.replaceAll('&', '&amp;')}">`);
+  const src = POSTER_PAGES.has(path) ? attribute(url) : null;
+  return src ? html.replace('<div id="root">', `<div id="root" class="boot-room"><img class="boot-poster" alt="" fetchpriority="high" src="${src}">`) : html;
 }

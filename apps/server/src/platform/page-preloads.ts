@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { articleDetail } from '@livesports/contracts/content';
 import { getRoomInfo } from '@livesports/contracts/live';
+import { pageId } from './page-images.ts';
 
 interface Page {
   /** The URL pattern ('/live', '/m/score-live/:id') split into segments. */
@@ -60,13 +61,12 @@ const MAX_CACHED = 500;
 export function earlyFetch(segments: string[], url: string): string {
   const call = EARLY_CALLS[segments.join('/')];
   if (!call) return '';
-  const id = new URLSearchParams(url.split('?')[1]?.split('#')[0] ?? '').get('id');
-  if (!id || !/^[1-9]\d{0,9}$/.test(id)) return '';
-  return `<link rel="preload" as="fetch" crossorigin href="/${call(id)}">`;
+  const id = pageId(new URLSearchParams(url.split('?')[1]?.split('#')[0] ?? ''));
+  return id ? `<link rel="preload" as="fetch" crossorigin href="/${call(id)}">` : '';
 }
 
 /** Page path → its early call for an id, as the app asks for it (apps/web/src/app/early-calls.ts). */
-const EARLY_CALLS: Record<string, (id: string) => string> = {
+const EARLY_CALLS: Record<string, (id: number) => string> = {
   live: (id) => `${getRoomInfo.path}?room_id=${id}`,
   'm/live': (id) => `${getRoomInfo.path}?room_id=${id}`,
   // A headline's text and cover.

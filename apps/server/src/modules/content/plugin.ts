@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Lang } from '@livesports/contracts/messages';
+import { pageId } from '../../platform/page-images.ts';
 import { createContentRepo } from './repo.ts';
 import { contentRoutes } from './routes.ts';
 import { type ContentService, createContentService } from './service.ts';
@@ -37,8 +38,8 @@ export const contentModule = fp(
     app.siteSearch.provide({ articles: service.searchArticles, posts: service.searchPosts });
     // A headline page's cover, named in its HTML (platform/page-images.ts).
     const cover = async (query: URLSearchParams, lang: Lang) => {
-      const id = query.get('id') ?? '';
-      return /^[1-9]\d{0,9}$/.test(id) ? service.articleCover(Number(id), lang) : '';
+      const id = pageId(query);
+      return id ? service.articleCover(id, lang) : '';
     };
     for (const path of ['detail', 'm/detail']) app.pageImages.set(path, cover);
     await app.register(contentRoutes, { service, uploads });

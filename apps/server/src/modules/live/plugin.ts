@@ -4,6 +4,7 @@ import type { Lang } from '@livesports/contracts/messages';
 import { ImCustomType, type LiveStateEvent } from '@livesports/contracts/chat';
 import { economyRoomChannel } from '@livesports/contracts/economy-gifts';
 import { findFfmpeg } from '../../media/ffmpeg.ts';
+import { pageId } from '../../platform/page-images.ts';
 import { Ingest, KICK_CHANNEL } from '../../media/ingest.ts';
 import { playRoutes } from '../../media/play-routes.ts';
 import { allowedLevels, PLAY_TOKEN_TTL_SECONDS, signPlay } from '../../media/play-token.ts';
@@ -175,8 +176,8 @@ export const liveModule = fp(
 
     // The pictures the room and home pages show largest, named in their HTML (platform/page-images.ts).
     const roomPicture = async (query: URLSearchParams, lang: Lang) => {
-      const id = query.get('id') ?? '';
-      return /^[1-9]\d{0,9}$/.test(id) ? rooms.picture(Number(id), lang) : '';
+      const id = pageId(query);
+      return id ? rooms.picture(id, lang) : '';
     };
     // The home's hero and first live card: the most-watched live room (the list the home asks for).
     const topRoomPicture = async () => {
