@@ -24,6 +24,8 @@ describe('console roles: api/admin/roles/list and api/admin/roles/set', () => {
     expect(byName.data.list).toEqual([expect.objectContaining({ id: s.viewer.id, role: 'none' })]);
     const byId = await call(app, consoleCalls.rolesList, { q: String(s.viewer.id) }, { token: s.admin.token });
     expect(byId.data.list.map((r: { id: number }) => r.id)).toContain(s.viewer.id);
+    // The user with that id first, ahead of nicknames and e-mails that only contain the number.
+    expect(byId.data.list[0].id).toBe(s.viewer.id);
     expect((await call(app, consoleCalls.rolesList, { q: '%' }, { token: s.admin.token })).code).toBe(200);
   });
 

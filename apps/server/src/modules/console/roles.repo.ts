@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/account.ts';
 import type { Conn, Tx } from './audit.repo.ts';
@@ -11,10 +11,15 @@ export function createRolesRepo(db: Db) {
   return {
     async list(opts: { q?: string; page: number; limit: number }): Promise<{ rows: RoleUserRow[]; total: number }> {
       let where: SQL | undefined;
+      // Searching by a number: the user with that id comes first (before every nickname or e-mail that merely contains it).
+      let exactId: SQL | undefined;
       if (opts.q) {
         const like = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         const conds: SQL[] = [ilike(users.nickname, like), ilike(users.email, like)];
-        if (/^\d{1,9}$/.test(opts.q)) conds.push(eq(users.id, Number(opts.q)));
+        if (/^\d{1,9}$/.test(opts.q)) {
+          conds.push(eq(users.id, Number(opts.q)));
+          exactId = sql`(${users.id} = ${Number(opts.q)})`;
+        }
         where = or(...conds);
       } else {
         where = or(eq(users.isAdmin, 1), eq(users.isModerator, 1));
@@ -24,7 +29,7 @@ export function createRolesRepo(db: Db) {
           .select(roleRow)
           .from(users)
           .where(where)
-          .orderBy(desc(users.isAdmin), desc(users.isModerator), asc(users.id))
+          .orderBy(...(exactId ? [desc(exactId)] : []), desc(users.isAdmin), desc(users.isModerator), asc(users.id))
           .limit(opts.limit)
           .offset((opts.page - 1) * opts.limit),
         db.select({ total: count() }).from(users).where(where),
