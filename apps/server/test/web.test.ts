@@ -18,10 +18,10 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>LiveSports</title></head><body><div id="root"><div class="boot"></div></div></body></html>');
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>LiveSports</title></head><body><div id="root"><div class="boot"></div><!--page-shell: here--></div></body></html>');
   fs.writeFileSync(
     path.join(dist, 'route-preloads.json'),
-    JSON.stringify({ routes: { '/live': ['assets/live-1.js', 'assets/live-1.css'] }, texts: { '/live': { en: ['assets/live-en.js'], zh: ['assets/live-zh.js'] } } }),
+    JSON.stringify({ routes: { '/live': ['assets/live-1.js', 'assets/live-1.css'], '/m/live': ['assets/live-1.js'], '/m/detail': ['assets/detail-1.js', 'assets/detail-1.css'] }, texts: { '/live': { en: ['assets/live-en.js'], zh: ['assets/live-zh.js'] } } }),
   );
   fs.writeFileSync(path.join(dist, 'assets/live-1.js'), script);
   fs.writeFileSync(path.join(dist, 'assets/live-1.js.br'), zlib.brotliCompressSync(script));
@@ -117,7 +117,7 @@ describe('the web app as served', () => {
     for (const url of [`/live?id=${anchor.id}`, `/m/live?id=${anchor.id}`, `/M/Live/?id=${anchor.id}#chat`]) expect((await app.inject({ url })).body, url).toContain(poster);
     // On a phone the still is in the first paint, where the player will be (before any script); the desktop room's player is not at the top.
     expect((await app.inject({ url: `/m/live?id=${anchor.id}` })).body).toContain(
-      '<div id="root" class="boot-room"><img class="boot-poster" alt="" fetchpriority="high" src="/uploads/cover/room-poster.jpg">',
+      '<div id="root" class="boot-room"><div class="boot"></div><img class="boot-poster" alt="" fetchpriority="high" src="/uploads/cover/room-poster.jpg"></div>',
     );
     expect((await app.inject({ url: `/live?id=${anchor.id}` })).body).not.toContain('boot-poster');
     // No such room, or not an id: the page is served without a picture, never an error.
@@ -137,6 +137,19 @@ describe('the web app as served', () => {
         `<head><link rel="preload" as="fetch" crossorigin href="/api/Portal_post/detail?id=${published.data.id}"><link rel="preload" as="image" fetchpriority="high" href="${cover}">`,
       );
     }
+    // On a phone the headline's title and cover are in the first paint, the title as text; the
+    // page's scripts then wait behind the cover (the room's do not: its stream needs them).
+    const phone = (await app.inject({ url: `/m/detail?id=${id}` })).body;
+    expect(phone).toContain(
+      `<div id="root" class="boot-article"><div class="boot"></div><div class="boot-article__card" aria-hidden="true"><h1>Cover comes first</h1><img alt="" fetchpriority="high" src="${cover}"></div></div>`,
+    );
+    expect(phone).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/detail-1.js"><link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/detail-1.css">');
+    expect((await app.inject({ url: `/m/live?id=${anchor.id}` })).body).toContain('<link rel="modulepreload" crossorigin href="/assets/live-1.js">');
+    expect((await app.inject({ url: `/detail?id=${id}` })).body).not.toContain('boot-article');
+    const hostile = await publishedArticle(app, writer.token, `<img src=x> & "q" 'too'`);
+    const shown = (await app.inject({ url: `/m/detail?id=${hostile.id}` })).body;
+    expect(shown).toContain('<h1>&#60;img src=x&#62; &#38; &#34;q&#34; &#39;too&#39;</h1>');
+    expect(shown).not.toContain('<img src=x');
     // Naming the cover in the page is not a read of the article.
     const before = (await call(app, content.articleDetail, { id: published.data.id })).data.views;
     await app.inject({ url: `/detail?id=${published.data.id}` });

@@ -1,11 +1,17 @@
 import fp from 'fastify-plugin';
 import type { Lang } from '@livesports/contracts/messages';
 
+/** A page's largest picture, and the title shown above it where the page has one (a headline's). */
+export interface PagePicture {
+  src: string;
+  title?: string;
+}
+
 /**
  * The picture a page shows largest when it first renders, for a page URL's query: a live room's
- * poster, a headline's cover, the home's first live room. '' when there is none.
+ * poster, a headline's cover, the home's first live room. null when there is none.
  */
-export type PageImageSource = (query: URLSearchParams, lang: Lang) => Promise<string>;
+export type PageImageSource = (query: URLSearchParams, lang: Lang) => Promise<PagePicture | null>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,31 +58,56 @@ export function imagePreloadLink(url: string): string {
 /** How long the HTML may wait for a page's picture (a cached read; a cold one is not worth the wait). */
 export const PAGE_IMAGE_WAIT_MS = 80;
 
-/** The page's picture, or '' when it has none, fails, or takes longer than PAGE_IMAGE_WAIT_MS. */
-export async function pageImage(sources: Map<string, PageImageSource>, path: string, query: URLSearchParams, lang: Lang): Promise<string> {
+/** The page's picture, or null when it has none, fails, or takes longer than PAGE_IMAGE_WAIT_MS. */
+export async function pageImage(sources: Map<string, PageImageSource>, path: string, query: URLSearchParams, lang: Lang): Promise<PagePicture | null> {
   const source = sources.get(path);
-  if (!source) return '';
+  if (!source) return null;
   let timer: NodeJS.Timeout | undefined;
   try {
-    const waited = new Promise<string>((resolve) => {
-      timer = setTimeout(() => resolve(''), PAGE_IMAGE_WAIT_MS);
+    const waited = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), PAGE_IMAGE_WAIT_MS);
     });
-    return await Promise.race([source(query, lang).catch(() => ''), waited]);
+    return await Promise.race([source(query, lang).catch(() => null), waited]);
   } finally {
     clearTimeout(timer);
   }
 }
 
-/**
- * Pages whose picture is the first thing on a phone's screen, full width: a phone's live room
- * (its player, 16:9 at the top). Their HTML shows that picture before any script
- * (`posterShell`), where the player will be; the app replaces it when it renders. The picture a
- * viewer sees at once is the room's own still, and the page's largest paint happens at its first.
- */
-const POSTER_PAGES = new Set(['m/live']);
+/** Text as HTML text (a title a writer typed): nothing in it becomes markup. */
+const text = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The page's HTML with its picture in the first paint (index.html's `.boot-poster` style), when the page is one of POSTER_PAGES. */
-export function posterShell(html: string, path: string, url: string): string {
-  const src = POSTER_PAGES.has(path) ? attribute(url) : null;
-  return src ? html.replace('<div id="root">', `<div id="root" class="boot-room"><img class="boot-poster" alt="" fetchpriority="high" src="${src}">`) : html;
+/**
+ * Pages whose picture is among the first things on a phone's screen get it in their HTML, before
+ * any script, where the app will show it; the app replaces it when it renders. The viewer sees the
+ * picture at once, and the page's largest paint is its first (the app's own copy is no larger).
+ * - a phone's live room: its still where the player will be (16:9, the top of the page);
+ * - a phone's headline: its title and cover in the article's card, as the app lays them out
+ *   (index.html's `.boot-article` style, which matches the app's card below 500 px to the pixel:
+ *   a copy larger by a fraction of a pixel would count as a new, later largest paint).
+ *   All a reader first looks at is then in the HTML, so the page's scripts and styles are asked for
+ *   at low priority (`quiet`): on a slow link the cover does not share it with 250 kB of scripts.
+ *   The live room keeps them high: its stream cannot start without them.
+ */
+const SHELLS: Partial<Record<string, (src: string, picture: PagePicture) => { className: string; html: string; quiet?: boolean }>> = {
+  'm/live': (src) => ({ className: 'boot-room', html: `<img class="boot-poster" alt="" fetchpriority="high" src="${src}">` }),
+  'm/detail': (src, { title }) => ({
+    className: 'boot-article',
+    html: `<div class="boot-article__card" aria-hidden="true"><h1>${text(title ?? '')}</h1><img alt="" fetchpriority="high" src="${src}"></div>`,
+    quiet: true,
+  }),
+};
+
+/** Where index.html's #root takes a page's first picture (after the header bar). */
+const SHELL_MARK = /<!--page-shell[^>]*-->/;
+
+/**
+ * The page's HTML with its picture in the first paint (index.html's boot styles), when the page is
+ * one of SHELLS; `quiet` when its scripts may wait behind that picture.
+ */
+export function posterShell(html: string, path: string, picture: PagePicture | null): { html: string; quiet: boolean } {
+  const shell = SHELLS[path];
+  const src = shell && picture ? attribute(picture.src) : null;
+  if (!shell || !src) return { html, quiet: false };
+  const { className, html: content, quiet = false } = shell(src, picture!);
+  return { html: html.replace('<div id="root">', `<div id="root" class="${className}">`).replace(SHELL_MARK, () => content), quiet };
 }

@@ -23,8 +23,9 @@ const safe = (f: string) => /^[\w./-]+$/.test(f);
 // the page's own import turns into a stylesheet without blocking the first paint meanwhile. Both
 // `crossorigin`: Vite's loader adds its <link rel="stylesheet"> with crossorigin, and a preload in
 // another credentials mode is not reused (Chromium fetched each style twice and warned).
-// (Not fetchpriority=low: Chromium then holds them back while the page loads, and the page
-// needs every one of them before it renders.)
+// High priority (the default), except on a page whose first paint is in its HTML (`quiet`,
+// page-images.ts): Chromium then holds them back while the page loads, and most pages need every
+// one of them before they render.
 const toLinks = (files: string[]) =>
   files
     .filter(safe)
@@ -74,12 +75,17 @@ const EARLY_CALLS: Record<string, (id: number) => string> = {
   'm/detail': (id) => `${articleDetail.path}?id=${id}`,
 };
 
+/** The same links asked for at low priority: behind the page's picture, which its HTML already shows. */
+const quietly = (links: string) =>
+  links.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ').replaceAll('<link rel="preload" as="style" ', '<link rel="preload" as="style" fetchpriority="low" ');
+
 /**
  * The index.html for a URL with its page's files named in <head>, texts in `lang` (the reader's
  * language as the API decides it: the `lang` cookie the app keeps, else Accept-Language). The
- * URL's path only; case ignored, as React Router does. `image`: the <link> of its main picture, if any.
+ * URL's path only; case ignored, as React Router does. `image`: the <link> of its main picture, if
+ * any; `quiet`: the page shows it before any script (page-images.ts), so its files may come later.
  */
-export function withPreloads(html: string, preloads: PagePreloads | null, url: string, lang: string, image = ''): string {
+export function withPreloads(html: string, preloads: PagePreloads | null, url: string, lang: string, { image = '', quiet = false } = {}): string {
   const pathname = url.split(/[?#]/, 1)[0].toLowerCase();
   const segments = pathname.split('/').filter(Boolean);
   const key = `${lang} ${segments.join('/')}`;
@@ -94,5 +100,5 @@ export function withPreloads(html: string, preloads: PagePreloads | null, url: s
   // their requests go out before the scripts take the connections.
   const early = earlyFetch(segments, url) + image;
   const withEarly = early ? html.replace('<head>', `<head>${early}`) : html;
-  return links ? withEarly.replace('</head>', `${links}</head>`) : withEarly;
+  return links ? withEarly.replace('</head>', `${quiet ? quietly(links) : links}</head>`) : withEarly;
 }

@@ -79,7 +79,8 @@ export const webPlugin = fp(
       const [pathname, query = ''] = url.split('#', 1)[0].split('?', 2);
       const path = pathname.toLowerCase().replace(/^\/+|\/+$/g, '');
       const image = await pageImage(app.pageImages, path, new URLSearchParams(query), lang);
-      return withPreloads(posterShell(html, path, image), preloads.pages, url, lang, imagePreloadLink(image));
+      const shell = posterShell(html, path, image);
+      return withPreloads(shell.html, preloads.pages, url, lang, { image: imagePreloadLink(image?.src ?? ''), quiet: shell.quiet });
     };
 
     // The site root is a directory to the static plugin (403): hand it to the single-page app too.

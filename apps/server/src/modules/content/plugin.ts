@@ -36,10 +36,10 @@ export const contentModule = fp(
     const uploads = createUploadService({ storage: app.storage, repo, secret: app.secrets.app, clock, log: app.log });
     app.decorate('content', service);
     app.siteSearch.provide({ articles: service.searchArticles, posts: service.searchPosts });
-    // A headline page's cover, named in its HTML (platform/page-images.ts).
+    // A headline page's cover and title, named in its HTML (platform/page-images.ts).
     const cover = async (query: URLSearchParams, lang: Lang) => {
       const id = pageId(query);
-      return id ? service.articleCover(id, lang) : '';
+      return id ? service.articlePicture(id, lang) : null;
     };
     for (const path of ['detail', 'm/detail']) app.pageImages.set(path, cover);
     await app.register(contentRoutes, { service, uploads });

@@ -345,9 +345,10 @@ export function createContentService(deps: ContentDeps) {
       return { ...shared.data, is_followed: flag(followed), is_liked: flag(liked) };
     },
 
-    /** A headline's cover as its page shows it ('' without one); not a read of the article. */
-    async articleCover(id: number, lang: Lang): Promise<string> {
-      return (await articleRead.get({ id, lang })).data.image;
+    /** A headline's cover and title as its page shows them (null without a cover); not a read of the article. */
+    async articlePicture(id: number, lang: Lang): Promise<{ src: string; title: string } | null> {
+      const { image, title } = (await articleRead.get({ id, lang })).data;
+      return image ? { src: image, title } : null;
     },
 
     /** Writes the views counted since the last flush now (tests; the timer does it every 2 s). */

@@ -177,12 +177,14 @@ export const liveModule = fp(
     // The pictures the room and home pages show largest, named in their HTML (platform/page-images.ts).
     const roomPicture = async (query: URLSearchParams, lang: Lang) => {
       const id = pageId(query);
-      return id ? rooms.picture(id, lang) : '';
+      const src = id ? await rooms.picture(id, lang) : '';
+      return src ? { src } : null;
     };
     // The home's hero and first live card: the most-watched live room (the list the home asks for).
     const topRoomPicture = async () => {
       const first = (await rooms.liveList({ type: 0, page: 1, limit: 4 })).data.list[0];
-      return first ? first.cover || first.thumb : '';
+      const src = first ? first.cover || first.thumb : '';
+      return src ? { src } : null;
     };
     for (const path of ['live', 'm/live']) app.pageImages.set(path, roomPicture);
     for (const path of ['', 'main', 'm']) app.pageImages.set(path, topRoomPicture);
