@@ -82,8 +82,9 @@ const text = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`
  * picture at once, and the page's largest paint is its first (the app's own copy is no larger).
  * - a phone's live room: its still where the player will be (16:9, the top of the page);
  * - a phone's headline: its title and cover in the article's card, as the app lays them out
- *   (index.html's `.boot-article` style, which matches the app's card below 500 px to the pixel:
- *   a copy larger by a fraction of a pixel would count as a new, later largest paint).
+ *   (index.html's `.boot-article` style, the app's card below 500 px; its cover 1 px wider on
+ *   each side, since the app's copy a fraction of a pixel larger would count as a new, later
+ *   largest paint).
  *   All a reader first looks at is then in the HTML, so the page's scripts and styles are asked for
  *   at low priority (`quiet`): on a slow link the cover does not share it with 250 kB of scripts.
  *   The live room keeps them high: its stream cannot start without them.
