@@ -18,10 +18,16 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>LiveSports</title></head><body><div id="root"><div class="boot"></div><!--page-shell: here--></div></body></html>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>LiveSports</title></head><body><div id="root"><div class="boot"></div><!--page-shell: here--></div></body></html>',
+  );
   fs.writeFileSync(
     path.join(dist, 'route-preloads.json'),
-    JSON.stringify({ routes: { '/live': ['assets/live-1.js', 'assets/live-1.css'], '/m/live': ['assets/live-1.js'], '/m/detail': ['assets/detail-1.js', 'assets/detail-1.css'] }, texts: { '/live': { en: ['assets/live-en.js'], zh: ['assets/live-zh.js'] } } }),
+    JSON.stringify({
+      routes: { '/live': ['assets/live-1.js', 'assets/live-1.css'], '/m/live': ['assets/live-1.js'], '/m/detail': ['assets/detail-1.js', 'assets/detail-1.css'] },
+      texts: { '/live': { en: ['assets/live-en.js'], zh: ['assets/live-zh.js'] } },
+    }),
   );
   fs.writeFileSync(path.join(dist, 'assets/live-1.js'), script);
   fs.writeFileSync(path.join(dist, 'assets/live-1.js.br'), zlib.brotliCompressSync(script));
@@ -143,7 +149,9 @@ describe('the web app as served', () => {
     expect(phone).toContain(
       `<div id="root" class="boot-article"><div class="boot"></div><div class="boot-article__card" aria-hidden="true"><h1>Cover comes first</h1><img alt="" fetchpriority="high" src="${cover}"></div></div>`,
     );
-    expect(phone).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/detail-1.js"><link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/detail-1.css">');
+    expect(phone).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/detail-1.js"><link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/detail-1.css">',
+    );
     expect((await app.inject({ url: `/m/live?id=${anchor.id}` })).body).toContain('<link rel="modulepreload" crossorigin href="/assets/live-1.js">');
     expect((await app.inject({ url: `/detail?id=${id}` })).body).not.toContain('boot-article');
     const hostile = await publishedArticle(app, writer.token, `<img src=x> & "q" 'too'`);
