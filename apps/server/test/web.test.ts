@@ -114,10 +114,18 @@ describe('the web app as served', () => {
     const { call } = await import('./helpers.ts');
     const { publishedArticle } = await import('./content-helpers.ts');
     const anchor = await approvedAnchor(app, await liveUser(app, { admin: true }));
+    // Offline without a cover: no picture to name.
+    expect((await app.inject({ url: `/m/live?id=${anchor.id}` })).body).not.toContain('as="image"');
     await app.database.db.update(liveRooms).set({ cover: '/uploads/cover/room-poster.jpg' }).where(eq(liveRooms.id, anchor.id));
     await app.live.rooms.changed(anchor.id);
-    // Offline, the room's page shows its next broadcast, not a player: no picture to name.
-    expect((await app.inject({ url: `/m/live?id=${anchor.id}` })).body).not.toContain('as="image"');
+    // Offline with one: the cover behind the next broadcast, named, dimmed in a phone's first
+    // paint; with no player to start, the page's files wait behind it.
+    const offline = (await app.inject({ url: `/m/live?id=${anchor.id}` })).body;
+    expect(offline).toContain('<link rel="preload" as="image" fetchpriority="high" href="/uploads/cover/room-poster.jpg">');
+    expect(offline).toContain(
+      '<div id="root" class="boot-room boot-room--offline"><div class="boot"></div><img class="boot-poster" alt="" fetchpriority="high" src="/uploads/cover/room-poster.jpg"></div>',
+    );
+    expect(offline).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/live-1.js">');
     expect((await srsHook(app, 'on_publish', anchor.key)).body.code).toBe(0);
     const poster = '<link rel="preload" as="image" fetchpriority="high" href="/uploads/cover/room-poster.jpg">';
     for (const url of [`/live?id=${anchor.id}`, `/m/live?id=${anchor.id}`, `/M/Live/?id=${anchor.id}#chat`]) expect((await app.inject({ url })).body, url).toContain(poster);
@@ -152,6 +160,7 @@ describe('the web app as served', () => {
     expect(phone).toContain(
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/detail-1.js"><link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/detail-1.css">',
     );
+    // On air the room's files are not held back: its stream needs them.
     expect((await app.inject({ url: `/m/live?id=${anchor.id}` })).body).toContain('<link rel="modulepreload" crossorigin href="/assets/live-1.js">');
     expect((await app.inject({ url: `/detail?id=${id}` })).body).not.toContain('boot-article');
     const hostile = await publishedArticle(app, writer.token, `<img src=x> & "q" 'too'`);

@@ -5,6 +5,12 @@ import type { Lang } from '@livesports/contracts/messages';
 export interface PagePicture {
   src: string;
   title?: string;
+  /**
+   * The page shows what matters without its scripts (a headline; an offline room, whose cover
+   * stands behind its panel): on a page with a shell, its files are asked for behind the picture.
+   * Not a live room: its stream needs them.
+   */
+  quiet?: boolean;
 }
 
 /**
@@ -80,21 +86,20 @@ const text = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`
  * Pages whose picture is among the first things on a phone's screen get it in their HTML, before
  * any script, where the app will show it; the app replaces it when it renders. The viewer sees the
  * picture at once, and the page's largest paint is its first (the app's own copy is no larger).
- * - a phone's live room: its still where the player will be (16:9, the top of the page);
+ * - a phone's live room: its still where the player will be (16:9, the top of the page); offline,
+ *   its cover, dimmed, where the offline panel shows it;
  * - a phone's headline: its title and cover in the article's card, as the app lays them out
  *   (index.html's `.boot-article` style, the app's card below 500 px; its cover 1 px wider on
  *   each side, since the app's copy a fraction of a pixel larger would count as a new, later
  *   largest paint).
- *   All a reader first looks at is then in the HTML, so the page's scripts and styles are asked for
- *   at low priority (`quiet`): on a slow link the cover does not share it with 250 kB of scripts.
- *   The live room keeps them high: its stream cannot start without them.
+ * When all a viewer first looks at is then in the HTML (`quiet`), the page's scripts and styles
+ * are asked for at low priority: on a slow link the picture does not share it with 250 kB of scripts.
  */
-const SHELLS: Partial<Record<string, (src: string, picture: PagePicture) => { className: string; html: string; quiet?: boolean }>> = {
-  'm/live': (src) => ({ className: 'boot-room', html: `<img class="boot-poster" alt="" fetchpriority="high" src="${src}">` }),
+const SHELLS: Partial<Record<string, (src: string, picture: PagePicture) => { className: string; html: string }>> = {
+  'm/live': (src, { quiet }) => ({ className: quiet ? 'boot-room boot-room--offline' : 'boot-room', html: `<img class="boot-poster" alt="" fetchpriority="high" src="${src}">` }),
   'm/detail': (src, { title }) => ({
     className: 'boot-article',
     html: `<div class="boot-article__card" aria-hidden="true"><h1>${text(title ?? '')}</h1><img alt="" fetchpriority="high" src="${src}"></div>`,
-    quiet: true,
   }),
 };
 
@@ -109,6 +114,6 @@ export function posterShell(html: string, path: string, picture: PagePicture | n
   const shell = SHELLS[path];
   const src = shell && picture ? attribute(picture.src) : null;
   if (!shell || !src) return { html, quiet: false };
-  const { className, html: content, quiet = false } = shell(src, picture!);
-  return { html: html.replace('<div id="root">', `<div id="root" class="${className}">`).replace(SHELL_MARK, () => content), quiet };
+  const { className, html: content } = shell(src, picture!);
+  return { html: html.replace('<div id="root">', `<div id="root" class="${className}">`).replace(SHELL_MARK, () => content), quiet: picture!.quiet === true };
 }

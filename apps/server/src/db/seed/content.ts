@@ -7,12 +7,11 @@ import { createAccountRepo } from '../../modules/account/repo.ts';
 import { presetAvatars } from '../../modules/account/avatars.ts';
 import { createContentRepo } from '../../modules/content/repo.ts';
 import { summaryOf } from '../../modules/content/service.ts';
-import { resizeImage } from '../../modules/content/images.ts';
 import { plainText, sanitizeRichText } from '../../modules/content/rich-text.ts';
-import type { Storage } from '../../platform/storage.ts';
 import { createSocialRepo } from '../../modules/social/repo.ts';
 import { detectContentLang } from '@livesports/contracts/content-lang';
-import { paintScene, type Scene } from './content-art.ts';
+import type { Scene } from './content-art.ts';
+import { storePicture } from './pictures.ts';
 
 // Demo headlines, writers, circle posts, comments, likes and follows for a fresh `npm start`.
 // Loaded only while the articles table is empty. Pictures are painted here and stored through
@@ -258,20 +257,6 @@ const POSTS: DemoPost[] = [
 ];
 
 const HOUR = 3_600_000;
-
-/** Stores a painted picture the way an upload would be stored, and records it as the person's upload. */
-async function storePicture(storage: Storage, repo: ReturnType<typeof createContentRepo>, kind: 'cover' | 'image', scene: Scene, seed: number, userId: number) {
-  const id = `${userId}-${kind}-demo${crypto.randomBytes(8).toString('hex')}`;
-  const png = paintScene(scene, seed, kind === 'cover' ? 1280 : 1080, kind === 'cover' ? 720 : 810);
-  const resized = await resizeImage(kind, png);
-  const base = `${kind}/demo/${id}`;
-  await storage.put(`${base}.jpg`, resized.main, 'image/jpeg');
-  await storage.put(`${base}-thumb.jpg`, resized.thumb, 'image/jpeg');
-  const url = storage.publicUrl(`${base}.jpg`);
-  const thumb = storage.publicUrl(`${base}-thumb.jpg`);
-  await repo.insertUpload({ id, userId, kind, mime: 'image/png', size: png.length, url, thumb, width: resized.width, height: resized.height });
-  return { url, thumb };
-}
 
 export async function seedContent(app: FastifyInstance) {
   const db = app.database.db;

@@ -6,6 +6,9 @@ import { anchorApplications, liveReservations, liveRooms } from '../schema/live.
 import { createAccountRepo } from '../../modules/account/repo.ts';
 import { shortCode } from '../../platform/crypto.ts';
 import { newStreamKey } from '../../modules/live/room.service.ts';
+import { createContentRepo } from '../../modules/content/repo.ts';
+import type { Scene } from './content-art.ts';
+import { storePicture } from './pictures.ts';
 import type { DemoStream } from '../../demo/broadcaster.ts';
 
 // Demo anchors with their rooms. Those with a `push` get a real RTMP stream from the demo
@@ -23,6 +26,9 @@ interface DemoAnchor {
   push?: Omit<DemoStream, 'streamKey'>;
   reserve?: { title: string; inHours: number; sport: 0 | 1 | 2; home: string; away: string; league: string };
 }
+
+/** A room type's cover scene (the room types: 1 football, 2 basketball, 3 esports, 4 general). */
+const ROOM_SCENES: Record<DemoAnchor['type'], Scene> = { 1: 'football', 2: 'basketball', 3: 'esports', 4: 'general' };
 
 export const DEMO_ANCHORS: DemoAnchor[] = [
   {
@@ -84,8 +90,9 @@ export async function seedLive(app: FastifyInstance) {
   const [{ n }] = await db.select({ n: count() }).from(liveRooms);
   if (n > 0) return;
   const accounts = createAccountRepo(db);
+  const uploads = createContentRepo(db);
   const now = Date.now();
-  for (const a of DEMO_ANCHORS) {
+  for (const [i, a] of DEMO_ANCHORS.entries()) {
     const user =
       (await accounts.findByEmail(a.email)) ??
       (await accounts.createUser({ email: a.email, passwordHash: null, nickname: a.nickname, avatar: a.avatar, inviteCode: shortCode(), isAnchor: 1, anchorExp: a.exp }));
@@ -94,9 +101,11 @@ export async function seedLive(app: FastifyInstance) {
       .insert(anchorApplications)
       .values({ userId: user.id, realName: a.nickname, idNumber: 'DEMO000000', liveType: a.type, experience: 'Demo anchor', contact: a.email, introduction: a.placard || a.title, status: 2 })
       .onConflictDoNothing();
+    // Every room has a cover, as anchors set one: the lists show it, and an offline room shows it behind its panel.
+    const cover = await storePicture(app.storage, uploads, 'cover', ROOM_SCENES[a.type], 20 + i, user.id);
     await db
       .insert(liveRooms)
-      .values({ id: user.id, title: a.title, type: a.type, placard: a.placard, streamKey: newStreamKey(), lastPeak: 10 + (a.exp % 90) })
+      .values({ id: user.id, title: a.title, type: a.type, placard: a.placard, cover: cover.url, streamKey: newStreamKey(), lastPeak: 10 + (a.exp % 90) })
       .onConflictDoNothing();
     if (a.reserve) {
       const r = a.reserve;

@@ -346,9 +346,9 @@ export function createContentService(deps: ContentDeps) {
     },
 
     /** A headline's cover and title as its page shows them (null without a cover); not a read of the article. */
-    async articlePicture(id: number, lang: Lang): Promise<{ src: string; title: string } | null> {
+    async articlePicture(id: number, lang: Lang): Promise<{ src: string; title: string; quiet: true } | null> {
       const { image, title } = (await articleRead.get({ id, lang })).data;
-      return image ? { src: image, title } : null;
+      return image ? { src: image, title, quiet: true } : null;
     },
 
     /** Writes the views counted since the last flush now (tests; the timer does it every 2 s). */

@@ -177,8 +177,7 @@ export const liveModule = fp(
     // The pictures the room and home pages show largest, named in their HTML (platform/page-images.ts).
     const roomPicture = async (query: URLSearchParams, lang: Lang) => {
       const id = pageId(query);
-      const src = id ? await rooms.picture(id, lang) : '';
-      return src ? { src } : null;
+      return id ? rooms.picture(id, lang) : null;
     };
     // The home's hero and first live card: the most-watched live room (the list the home asks for).
     const topRoomPicture = async () => {

@@ -341,12 +341,14 @@ export function createRoomService(deps: RoomDeps) {
     liveList: (opts: { type: number; page: number; limit: number }) => listRead.get({ live: true, ...opts }),
 
     /**
-     * A live room's picture before its stream plays (the player's poster): its cover, else a still
-     * of the live picture. '' when it is offline (its page shows the next broadcast instead) or has neither.
+     * A room's picture as its page first shows it: live, the player's poster until the stream plays
+     * (its cover, else a still of the live picture); offline, its cover behind the panel with the
+     * next broadcast (`quiet`: that page needs no player). null when it has none.
      */
-    async picture(roomId: number, lang: Lang): Promise<string> {
+    async picture(roomId: number, lang: Lang): Promise<{ src: string; quiet: boolean } | null> {
       const { live } = (await infoRead.get({ roomId, loggedIn: false, lang })).data;
-      return live.is_live === 1 ? live.cover || live.thumb : '';
+      if (live.is_live === 1) return live.cover || live.thumb ? { src: live.cover || live.thumb, quiet: false } : null;
+      return live.cover ? { src: live.cover, quiet: true } : null;
     },
 
     /** Every room change drops this room's answers and the lists (the social module calls it on a follow). */

@@ -7,6 +7,7 @@ import { anchorList, paths } from '@/config/paths';
 import { Avatar } from '@/shared/ui/avatar';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { IconTv } from '@/shared/ui/icons';
+import { Picture } from '@/shared/ui/picture';
 import { PageSpinner } from '@/shared/ui/spinner';
 import { patchRoomAnchor, useOnlineCount, useRoomInfo } from '../api/rooms';
 import { LivePlayer } from '../components/player/live-player';
@@ -43,6 +44,9 @@ export function OfflinePanel({ room, banner }: { room: RoomInfo; banner?: ReactN
   const next = room.reserve;
   return (
     <div className="player player--offline" data-testid="live-offline">
+      {/* The room's cover behind the panel, dimmed (the server names it in the page's HTML, and a
+          phone sees it in the first paint: page-images.ts). */}
+      <Picture src={room.live.cover} fallback={null} className="offline__backdrop" priority />
       {banner}
       <div className="offline">
         <Avatar src={room.anchor.avatar} alt={room.anchor.nickname} size={72} />
