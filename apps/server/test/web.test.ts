@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as content from '@livesports/contracts/content';
+import * as live from '@livesports/contracts/live';
 import { liveRooms } from '../src/db/schema/live.ts';
 import { imagePreloadLink } from '../src/platform/page-images.ts';
 
@@ -118,6 +119,11 @@ describe('the web app as served', () => {
     expect((await app.inject({ url: `/m/live?id=${anchor.id}` })).body).not.toContain('as="image"');
     await app.database.db.update(liveRooms).set({ cover: '/uploads/cover/room-poster.jpg' }).where(eq(liveRooms.id, anchor.id));
     await app.live.rooms.changed(anchor.id);
+    // The home names the first room card it shows: with nobody live, the first of the rooms it lists instead.
+    expect((await call(app, live.getLiveList, { type: 0, page: 1, limit: 4 })).data.total).toBe(0);
+    const firstRoom = (await call(app, live.getRoomList, { type: 0, page: 1, limit: 4 })).data.list[0];
+    expect(firstRoom.cover).not.toBe('');
+    for (const url of ['/', '/m']) expect((await app.inject({ url })).body, url).toContain(imagePreloadLink(firstRoom.cover));
     // Offline with one: the cover behind the next broadcast, named, dimmed in a phone's first
     // paint; with no player to start, the page's files wait behind it.
     const offline = (await app.inject({ url: `/m/live?id=${anchor.id}` })).body;

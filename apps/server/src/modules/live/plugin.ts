@@ -179,9 +179,11 @@ export const liveModule = fp(
       const id = pageId(query);
       return id ? rooms.picture(id, lang) : null;
     };
-    // The home's hero and first live card: the most-watched live room (the list the home asks for).
+    // The home's hero and first live card: the most-watched live room (the list the home asks for);
+    // with nobody live, the first of the rooms it shows instead (apps/web live-strip.tsx).
     const topRoomPicture = async () => {
-      const first = (await rooms.liveList({ type: 0, page: 1, limit: 4 })).data.list[0];
+      const live = (await rooms.liveList({ type: 0, page: 1, limit: 4 })).data;
+      const first = live.total > 0 ? live.list[0] : (await rooms.roomList({ type: 0, page: 1, limit: 4 })).data.list[0];
       const src = first ? first.cover || first.thumb : '';
       return src ? { src } : null;
     };

@@ -15,7 +15,9 @@ import { RoomCard } from './room-card';
 export function LiveStrip({ limit = 8 }: { limit?: number }) {
   const { t } = useTranslation('live');
   const live = useLiveList({ type: 0, page: 1, limit });
-  const fallback = useRoomList({ type: 0, page: 1, limit: 4 }, live.data?.total === 0);
+  // Asked for at once, not after the live list says it is empty: waiting for that answer first put
+  // the offline cards (and their covers, the phone home's largest paint) a round trip later.
+  const fallback = useRoomList({ type: 0, page: 1, limit: 4 }, live.data?.total !== undefined ? live.data.total === 0 : true);
   if (live.isPending) {
     return (
       <div className="room-grid" aria-busy>
@@ -43,8 +45,8 @@ export function LiveStrip({ limit = 8 }: { limit?: number }) {
         />
         {anchors.length > 0 && (
           <div className="room-grid">
-            {anchors.map((r) => (
-              <RoomCard key={r.room_id} room={r} />
+            {anchors.map((r, i) => (
+              <RoomCard key={r.room_id} room={r} priority={i === 0} />
             ))}
           </div>
         )}
