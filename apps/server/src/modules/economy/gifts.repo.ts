@@ -110,7 +110,9 @@ export function createGiftsRepo(db: Db) {
       const [row] = await db
         .select({ total: sql<string>`coalesce(sum(${giftSends.total}), 0)`, count: sql<string>`coalesce(sum(${giftSends.num}), 0)` })
         .from(giftSends)
-        .where(and(eq(giftSends.roomId, roomId), gte(giftSends.createdAt, from), sql`${giftSends.createdAt} < ${to.toISOString()}::timestamptz`));
+        // `to` is a JavaScript instant (milliseconds) and the database keeps microseconds: a gift in the
+        // broadcast's last millisecond (its end truncated) still counts. A CI run on PostgreSQL lost one so.
+        .where(and(eq(giftSends.roomId, roomId), gte(giftSends.createdAt, from), sql`${giftSends.createdAt} < ${new Date(to.getTime() + 1).toISOString()}::timestamptz`));
       return { coins: Number(row.total), gifts: Number(row.count) };
     },
   };
