@@ -36,17 +36,9 @@ describe('page preloads in index.html', () => {
     expect(out.indexOf(early)).toBeLessThan(out.indexOf('live-1.js'));
     expect(withPreloads(html, preloads, '/m/live?id=7#chat', 'en')).toContain(early);
     expect(withPreloads(html, preloads, '/LIVE/?ID=7&id=7', 'en')).toContain(early);
-    for (const url of ['/live', '/live?id=0', '/live?id=-7', '/live?id=7.5', '/live?id=%22%3E%3Cscript%3E', '/live?id=12345678901', '/search?id=7']) {
+    for (const url of ['/live', '/live?id=0', '/live?id=-7', '/live?id=7.5', '/live?id=%22%3E%3Cscript%3E', '/live?id=12345678901', '/main?id=7']) {
       expect(withPreloads(html, preloads, url, 'en'), url).not.toContain('as="fetch"');
     }
-    expect(withPreloads(html, preloads, '/main?id=7', 'en')).not.toContain('getRoomInfo');
-  });
-
-  it("the home's live strip goes out with the page: the rooms on air and the rooms it shows when none is", () => {
-    const strip = (limit: number) =>
-      `<head><link rel="preload" as="fetch" crossorigin href="/api/Live_streaming/getLiveList?type=0&page=1&limit=${limit}"><link rel="preload" as="fetch" crossorigin href="/api/Live/getRoomList?type=0&page=1&limit=4">`;
-    for (const url of ['/', '/main', '/MAIN/']) expect(withPreloads(html, preloads, url, 'en'), url).toContain(strip(8));
-    expect(withPreloads(html, preloads, '/m?from=pwa', 'en')).toContain(strip(4));
   });
 
   it("adds the page's texts in the reader's language only", () => {

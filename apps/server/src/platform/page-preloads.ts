@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { articleDetail } from '@livesports/contracts/content';
-import { getLiveList, getRoomInfo, getRoomList } from '@livesports/contracts/live';
+import { getRoomInfo } from '@livesports/contracts/live';
 import { pageId } from './page-images.ts';
 
 interface Page {
@@ -54,42 +54,25 @@ export function readPagePreloads(file: string): PagePreloads | null {
 const MAX_CACHED = 500;
 
 /**
- * The answers a page waits on before it can show its main content, fetched with the HTML: a live
- * room's play URLs (desktop and phone), a headline's article, the home's live strip (its first
- * card's cover is the home's largest paint). The app's early calls (apps/web/src/app/early-calls.ts)
- * ask for the same URLs the same way and get these answers, so they do not wait for a free
- * connection behind the page's scripts, nor for the scripts. An id as the page reads it: a positive integer.
+ * The answer a page waits on before it can show its main content, fetched with the HTML: a live
+ * room's play URLs (desktop and phone). The app's early call (apps/web/src/app/early-calls.ts)
+ * asks for the same URL the same way and gets this answer, so the room's picture does not wait
+ * for a free connection behind the page's scripts; a headline's article. The id as the page reads it: a positive integer.
  */
 export function earlyFetch(segments: string[], url: string): string {
-  const calls = EARLY_CALLS[segments.join('/')];
-  if (!calls) return '';
-  return calls(new URLSearchParams(url.split('?')[1]?.split('#')[0] ?? ''))
-    .map((call) => `<link rel="preload" as="fetch" crossorigin href="/${call}">`)
-    .join('');
+  const call = EARLY_CALLS[segments.join('/')];
+  if (!call) return '';
+  const id = pageId(new URLSearchParams(url.split('?')[1]?.split('#')[0] ?? ''));
+  return id ? `<link rel="preload" as="fetch" crossorigin href="/${call(id)}">` : '';
 }
 
-/** A page's one call for the id in its address; none without a valid id. */
-const byId =
-  (call: (id: number) => string) =>
-  (query: URLSearchParams): string[] => {
-    const id = pageId(query);
-    return id ? [call(id)] : [];
-  };
-
-/** The home's live strip: the rooms on air and, asked for at once, the rooms it shows when none is (live-strip.tsx). */
-const homeStrip = (limit: number) => (): string[] => [`${getLiveList.path}?type=0&page=1&limit=${limit}`, `${getRoomList.path}?type=0&page=1&limit=4`];
-
-/** Page path → its early calls, as the app asks for them (apps/web/src/app/early-calls.ts). */
-const EARLY_CALLS: Record<string, (query: URLSearchParams) => string[]> = {
-  live: byId((id) => `${getRoomInfo.path}?room_id=${id}`),
-  'm/live': byId((id) => `${getRoomInfo.path}?room_id=${id}`),
+/** Page path → its early call for an id, as the app asks for it (apps/web/src/app/early-calls.ts). */
+const EARLY_CALLS: Record<string, (id: number) => string> = {
+  live: (id) => `${getRoomInfo.path}?room_id=${id}`,
+  'm/live': (id) => `${getRoomInfo.path}?room_id=${id}`,
   // A headline's text and cover.
-  detail: byId((id) => `${articleDetail.path}?id=${id}`),
-  'm/detail': byId((id) => `${articleDetail.path}?id=${id}`),
-  // The desktop home shows 8 live rooms, the phone's 4.
-  '': homeStrip(8),
-  main: homeStrip(8),
-  m: homeStrip(4),
+  detail: (id) => `${articleDetail.path}?id=${id}`,
+  'm/detail': (id) => `${articleDetail.path}?id=${id}`,
 };
 
 /** The same links asked for at low priority: behind the page's picture, which its HTML already shows. */

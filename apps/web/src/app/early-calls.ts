@@ -1,24 +1,15 @@
 import { paths } from '@/config/paths';
 import { startEarly } from '@/shared/api/early-calls';
-import { lightCalls } from '@/shared/api/light-calls';
 
 /**
  * The answers this URL's page waits on before it can show its main content, started at once
  * (main.tsx): a live room's play URLs (desktop and phone), so the picture does not wait for the
  * page's scripts and then a round trip (issue #19, first frame ≤ 1 s); a live room's stream starts
  * from it too, and the room's player takes it over (early-stream.ts). A headline's text and cover
- * (issue #16: the phone's largest paint waited on this call after the scripts). The home's live
- * strip.
+ * (issue #16: the phone's largest paint waited on this call after the scripts).
  */
 export function startEarlyCalls(pathname: string, search: string) {
   const path = pathname.replace(/\/+$/, '').toLowerCase();
-  // The home (desktop and phone): its live strip's two lists, asked for together (features/live/
-  // components/live-strip.tsx); its first card's cover is the home's largest paint.
-  if (path === '' || path === paths.home || path === paths.mobile) {
-    startEarly(`/${lightCalls.getLiveList.path}?type=0&page=1&limit=${path === paths.mobile ? 4 : 8}`);
-    startEarly(`/${lightCalls.getRoomList.path}?type=0&page=1&limit=4`);
-    return;
-  }
   // A headline (desktop and phone): its text and cover wait on its one call (features/news/api/get-article.ts).
   if (path === paths.detail || path === `${paths.mobile}${paths.detail}`) {
     const id = Number(new URLSearchParams(search).get('id'));

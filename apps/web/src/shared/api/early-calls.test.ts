@@ -38,7 +38,7 @@ describe('early calls (a live room asks for its play URLs while its scripts load
     expect(fetch.mock.calls[0][0]).toBe('/api/Live_streaming/getRoomInfo?room_id=9');
     startEarlyCalls('/live', '?id=abc');
     startEarlyCalls('/live', '?id=-3');
-    startEarlyCalls('/search', '?id=7');
+    startEarlyCalls('/main', '?id=7');
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(takeEarly('/api/Live_streaming/getRoomInfo?room_id=9')).not.toBeNull();
   });
@@ -53,19 +53,6 @@ describe('early calls (a live room asks for its play URLs while its scripts load
     expect(fetch.mock.calls[0][0]).toBe('/api/Portal_post/detail?id=5');
     await expect(request(articleDetail, { id: 5 })).resolves.toEqual(article);
     expect(fetch).toHaveBeenCalledTimes(1);
-  });
-
-  it("the home (desktop and phone) starts its live strip's two lists, which the strip then takes", async () => {
-    const list = { list: [], total: 0, page: 1 };
-    const fetch = mockFetch(() => envelope({ code: 200, msg: 'ok', data: list }));
-    startEarlyCalls('/', '');
-    expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/Live_streaming/getLiveList?type=0&page=1&limit=8', '/api/Live/getRoomList?type=0&page=1&limit=4']);
-    startEarlyCalls('/m/', '');
-    expect(fetch.mock.calls.slice(2).map((c) => c[0])).toEqual(['/api/Live_streaming/getLiveList?type=0&page=1&limit=4', '/api/Live/getRoomList?type=0&page=1&limit=4']);
-    // As the strip asks (live-strip.tsx): answered from the early calls, not sent again.
-    await expect(request(lightCalls.getLiveList, { type: 0, page: 1, limit: 4 })).resolves.toEqual(list);
-    await expect(request(lightCalls.getRoomList, { type: 0, page: 1, limit: 4 })).resolves.toEqual(list);
-    expect(fetch).toHaveBeenCalledTimes(4);
   });
 
   it('an answer older than 10 s is not used, and a failed early call is sent again', async () => {
