@@ -26,7 +26,8 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(dist, 'route-preloads.json'),
     JSON.stringify({
-      routes: { '/live': ['assets/live-1.js', 'assets/live-1.css'], '/m/live': ['assets/live-1.js'], '/m/detail': ['assets/detail-1.js', 'assets/detail-1.css'] },
+      routes: { '/live': ['assets/live-1.js', 'assets/live-1.css'], '/m/live': ['assets/stream-1.js', 'assets/live-1.js'], '/m/detail': ['assets/detail-1.js', 'assets/detail-1.css'] },
+      streams: { '/m/live': ['assets/stream-1.js'] },
       texts: { '/live': { en: ['assets/live-en.js'], zh: ['assets/live-zh.js'] } },
     }),
   );
@@ -134,6 +135,8 @@ describe('the web app as served', () => {
       '<div id="root" class="boot-room boot-room--offline"><div class="boot"></div><img class="boot-poster" alt="" fetchpriority="high" src="/uploads/cover/room-poster.jpg"></div>',
     );
     expect(offline).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/live-1.js">');
+    // Nor is the early stream's library asked for: nothing plays until the anchor is back.
+    expect(offline).not.toContain('stream-1.js');
     expect((await srsHook(app, 'on_publish', anchor.key)).body.code).toBe(0);
     const poster = '<link rel="preload" as="image" fetchpriority="high" href="/uploads/cover/room-poster.jpg">';
     for (const url of [`/live?id=${anchor.id}`, `/m/live?id=${anchor.id}`, `/M/Live/?id=${anchor.id}#chat`]) expect((await app.inject({ url })).body, url).toContain(poster);
@@ -169,7 +172,9 @@ describe('the web app as served', () => {
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/detail-1.js"><link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/detail-1.css">',
     );
     // On air the room's files are not held back: its stream needs them.
-    expect((await app.inject({ url: `/m/live?id=${anchor.id}` })).body).toContain('<link rel="modulepreload" crossorigin href="/assets/live-1.js">');
+    expect((await app.inject({ url: `/m/live?id=${anchor.id}` })).body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/stream-1.js"><link rel="modulepreload" crossorigin href="/assets/live-1.js">',
+    );
     expect((await app.inject({ url: `/detail?id=${id}` })).body).not.toContain('boot-article');
     const hostile = await publishedArticle(app, writer.token, `<img src=x> & "q" 'too'`);
     const shown = (await app.inject({ url: `/m/detail?id=${hostile.id}` })).body;

@@ -49,6 +49,11 @@ export interface RoutePreloads {
    * features register, each a chunk loaded after the scripts ran: a round trip more without them).
    */
   texts: Record<string, Record<string, string[]>>;
+  /**
+   * URL pattern → the files among its `routes` that only play a stream before the page renders (a
+   * live room's early stream and its library): the server leaves them out for a room that is offline.
+   */
+  streams: Record<string, string[]>;
 }
 
 export function routePreloads(entryFiles: () => Set<string>): Plugin {
@@ -83,6 +88,7 @@ export function routePreloads(entryFiles: () => Set<string>): Plugin {
           return r.id;
         };
         const routes: Record<string, string[]> = {};
+        const streams: Record<string, string[]> = {};
         const texts: Record<string, Record<string, string[]>> = {};
         const localeOf = (file: string) => {
           const chunk = bundle[file];
@@ -114,15 +120,18 @@ export function routePreloads(entryFiles: () => Set<string>): Plugin {
             if (path === undefined) this.error(`route-preloads: paths.${m[2]} is not in config/paths.ts`);
             found += 1;
             if (path === null) continue;
-            const files = new Set<string>();
-            for (const extra of PAGE_EXTRAS[path] ?? []) filesOf(await resolve(extra, tableId), files);
-            for (const file of base) files.add(file);
-            filesOf(`${root}/${site.table}`, files);
+            const extras = new Set<string>();
+            for (const extra of PAGE_EXTRAS[path] ?? []) filesOf(await resolve(extra, tableId), extras);
+            const page = new Set(base);
+            filesOf(`${root}/${site.table}`, page);
             // Table pages bring the QueryClient (app/lazy-routes.tsx lazyPage).
-            filesOf(`${root}/src/shared/api/query-client.ts`, files);
-            filesOf(await resolve(m[4], tableId), files);
+            filesOf(`${root}/src/shared/api/query-client.ts`, page);
+            filesOf(await resolve(m[4], tableId), page);
+            const files = new Set([...extras, ...page]);
             routes[path] = [...files];
             texts[path] = textsOf(files, site);
+            const only = [...extras].filter((f) => !page.has(f));
+            if (only.length) streams[path] = only;
           }
           if (found < MIN_ROUTES) this.error(`route-preloads: read ${found} pages from ${site.table} (expected ≥ ${MIN_ROUTES}): did its shape change?`);
           if (site.home) {
@@ -139,7 +148,7 @@ export function routePreloads(entryFiles: () => Set<string>): Plugin {
           routes[paths.root] = routes[paths.home];
           texts[paths.root] = texts[paths.home];
         }
-        this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify({ routes, texts } satisfies RoutePreloads) });
+        this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify({ routes, texts, streams } satisfies RoutePreloads) });
       },
     },
   };

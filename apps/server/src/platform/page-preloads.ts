@@ -8,6 +8,11 @@ interface Page {
   segments: string[];
   /** Its scripts and styles, as <link> tags. */
   links: string;
+  /**
+   * The same at low priority and without the files that only start a stream early, for a page
+   * whose HTML shows what matters first (`quiet`: a headline, an offline room).
+   */
+  quietLinks: string;
   /** Its texts, per language, as <link> tags. */
   texts: Record<string, string>;
 }
@@ -32,6 +37,10 @@ const toLinks = (files: string[]) =>
     .map((f) => (f.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${f}">` : `<link rel="modulepreload" crossorigin href="/${f}">`))
     .join('');
 
+/** The same links asked for at low priority: behind the page's picture, which its HTML already shows. */
+const quietly = (links: string) =>
+  links.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ').replaceAll('<link rel="preload" as="style" ', '<link rel="preload" as="style" fetchpriority="low" ');
+
 /**
  * Reads the web build's route-preloads.json: for each page of the site, the JavaScript and CSS it
  * loads (its layout, page and their imports) and its texts in each language. A missing or
@@ -39,10 +48,15 @@ const toLinks = (files: string[]) =>
  */
 export function readPagePreloads(file: string): PagePreloads | null {
   try {
-    const { routes, texts = {} } = JSON.parse(fs.readFileSync(file, 'utf8')) as { routes: Record<string, string[]>; texts?: Record<string, Record<string, string[]>> };
+    const {
+      routes,
+      texts = {},
+      streams = {},
+    } = JSON.parse(fs.readFileSync(file, 'utf8')) as { routes: Record<string, string[]>; texts?: Record<string, Record<string, string[]>>; streams?: Record<string, string[]> };
     const pages = Object.entries(routes).map(([pattern, files]) => ({
       segments: pattern.toLowerCase().split('/').filter(Boolean),
       links: toLinks(files),
+      quietLinks: quietly(toLinks(files.filter((f) => !streams[pattern]?.includes(f)))),
       texts: Object.fromEntries(Object.entries(texts[pattern] ?? {}).map(([lang, list]) => [lang, toLinks(list)])),
     }));
     return { pages, cache: new Map() };
@@ -75,10 +89,6 @@ const EARLY_CALLS: Record<string, (id: number) => string> = {
   'm/detail': (id) => `${articleDetail.path}?id=${id}`,
 };
 
-/** The same links asked for at low priority: behind the page's picture, which its HTML already shows. */
-const quietly = (links: string) =>
-  links.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ').replaceAll('<link rel="preload" as="style" ', '<link rel="preload" as="style" fetchpriority="low" ');
-
 /**
  * The index.html for a URL with its page's files named in <head>, texts in `lang` (the reader's
  * language as the API decides it: the `lang` cookie the app keeps, else Accept-Language). The
@@ -88,11 +98,12 @@ const quietly = (links: string) =>
 export function withPreloads(html: string, preloads: PagePreloads | null, url: string, lang: string, { image = '', quiet = false } = {}): string {
   const pathname = url.split(/[?#]/, 1)[0].toLowerCase();
   const segments = pathname.split('/').filter(Boolean);
-  const key = `${lang} ${segments.join('/')}`;
+  const key = `${lang} ${quiet ? 'quiet ' : ''}${segments.join('/')}`;
   let links = preloads ? preloads.cache.get(key) : '';
   if (links === undefined && preloads) {
     const page = preloads.pages.find((p) => p.segments.length === segments.length && p.segments.every((s, i) => s.startsWith(':') || s === segments[i]));
-    links = page ? page.links + (page.texts[lang] ?? '') : '';
+    const texts = page?.texts[lang] ?? '';
+    links = page ? (quiet ? page.quietLinks + quietly(texts) : page.links + texts) : '';
     // Unknown paths (probes, typos) are not remembered: the cache holds the site's pages only.
     if (page && preloads.cache.size < MAX_CACHED) preloads.cache.set(key, links);
   }
@@ -100,5 +111,5 @@ export function withPreloads(html: string, preloads: PagePreloads | null, url: s
   // their requests go out before the scripts take the connections.
   const early = earlyFetch(segments, url) + image;
   const withEarly = early ? html.replace('<head>', `<head>${early}`) : html;
-  return links ? withEarly.replace('</head>', `${quiet ? quietly(links) : links}</head>`) : withEarly;
+  return links ? withEarly.replace('</head>', `${links}</head>`) : withEarly;
 }
