@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Lang } from '@livesports/contracts/messages';
+import { escapeHtml } from './html.ts';
 
 /** A page's largest picture, and the title shown above it where the page has one (a headline's). */
 export interface PagePicture {
@@ -79,9 +80,6 @@ export async function pageImage(sources: Map<string, PageImageSource>, path: str
   }
 }
 
-/** Text as HTML text (a title a writer typed): nothing in it becomes markup. */
-const text = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * Pages whose picture is among the first things on a phone's screen get it in their HTML, before
  * any script, where the app will show it; the app replaces it when it renders. The viewer sees the
@@ -99,7 +97,7 @@ const SHELLS: Partial<Record<string, (src: string, picture: PagePicture) => { cl
   'm/live': (src, { quiet }) => ({ className: quiet ? 'boot-room boot-room--offline' : 'boot-room', html: `<img class="boot-poster" alt="" fetchpriority="high" src="${src}">` }),
   'm/detail': (src, { title }) => ({
     className: 'boot-article',
-    html: `<div class="boot-article__card" aria-hidden="true"><h1>${text(title ?? '')}</h1><img alt="" fetchpriority="high" src="${src}"></div>`,
+    html: `<div class="boot-article__card" aria-hidden="true"><h1>${escapeHtml(title ?? '')}</h1><img alt="" fetchpriority="high" src="${src}"></div>`,
   }),
 };
 
@@ -112,8 +110,8 @@ const SHELL_MARK = /<!--page-shell[^>]*-->/;
  */
 export function posterShell(html: string, path: string, picture: PagePicture | null): { html: string; quiet: boolean } {
   const shell = SHELLS[path];
-  const src = shell && picture ? attribute(picture.src) : null;
-  if (!shell || !src) return { html, quiet: false };
-  const { className, html: content } = shell(src, picture!);
-  return { html: html.replace('<div id="root">', `<div id="root" class="${className}">`).replace(SHELL_MARK, () => content), quiet: picture!.quiet === true };
+  const src = picture && attribute(picture.src);
+  if (!shell || !picture || !src) return { html, quiet: false };
+  const { className, html: content } = shell(src, picture);
+  return { html: html.replace('<div id="root">', `<div id="root" class="${className}">`).replace(SHELL_MARK, () => content), quiet: picture.quiet === true };
 }

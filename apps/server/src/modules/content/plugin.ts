@@ -36,10 +36,12 @@ export const contentModule = fp(
     const uploads = createUploadService({ storage: app.storage, repo, secret: app.secrets.app, clock, log: app.log });
     app.decorate('content', service);
     app.siteSearch.provide({ articles: service.searchArticles, posts: service.searchPosts });
-    // A headline page's cover and title, named in its HTML (platform/page-images.ts).
+    // A headline page's cover and title, named in its HTML (platform/page-images.ts). The page
+    // shows its text without scripts (quiet): they may wait behind the cover.
     const cover = async (query: URLSearchParams, lang: Lang) => {
       const id = pageId(query);
-      return id ? service.articlePicture(id, lang) : null;
+      const picture = id ? await service.articlePicture(id, lang) : null;
+      return picture && { ...picture, quiet: true };
     };
     for (const path of ['detail', 'm/detail']) app.pageImages.set(path, cover);
     await app.register(contentRoutes, { service, uploads });

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, forbidden, notFound, notLoggedIn } from '../../platform/errors.ts';
+import { escapeHtml } from '../../platform/html.ts';
 import type { Cached, ReadCache } from '../../platform/read-cache.ts';
 import type { ContentRepo, Thread } from './repo.ts';
 import { plainText, sanitizeRichText } from './rich-text.ts';
@@ -346,9 +347,9 @@ export function createContentService(deps: ContentDeps) {
     },
 
     /** A headline's cover and title as its page shows them (null without a cover); not a read of the article. */
-    async articlePicture(id: number, lang: Lang): Promise<{ src: string; title: string; quiet: true } | null> {
+    async articlePicture(id: number, lang: Lang): Promise<{ src: string; title: string } | null> {
       const { image, title } = (await articleRead.get({ id, lang })).data;
-      return image ? { src: image, title, quiet: true } : null;
+      return image ? { src: image, title } : null;
     },
 
     /** Writes the views counted since the last flush now (tests; the timer does it every 2 s). */
@@ -543,5 +544,3 @@ export function createContentService(deps: ContentDeps) {
   };
 }
 export type ContentService = ReturnType<typeof createContentService>;
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -177,7 +177,9 @@ export const liveModule = fp(
     // The pictures the room and home pages show largest, named in their HTML (platform/page-images.ts).
     const roomPicture = async (query: URLSearchParams, lang: Lang) => {
       const id = pageId(query);
-      return id ? rooms.picture(id, lang) : null;
+      const picture = id ? await rooms.picture(id, lang) : null;
+      // Offline, the page needs no player (quiet): its files may wait behind the cover.
+      return picture && { src: picture.src, quiet: !picture.live };
     };
     // The home's hero and first live card: the most-watched live room (the list the home asks for);
     // with nobody live, the first of the rooms it shows instead (apps/web live-strip.tsx).

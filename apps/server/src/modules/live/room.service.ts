@@ -343,12 +343,12 @@ export function createRoomService(deps: RoomDeps) {
     /**
      * A room's picture as its page first shows it: live, the player's poster until the stream plays
      * (its cover, else a still of the live picture); offline, its cover behind the panel with the
-     * next broadcast (`quiet`: that page needs no player). null when it has none.
+     * next broadcast. null when it has none.
      */
-    async picture(roomId: number, lang: Lang): Promise<{ src: string; quiet: boolean } | null> {
+    async picture(roomId: number, lang: Lang): Promise<{ src: string; live: boolean } | null> {
       const { live } = (await infoRead.get({ roomId, loggedIn: false, lang })).data;
-      if (live.is_live === 1) return live.cover || live.thumb ? { src: live.cover || live.thumb, quiet: false } : null;
-      return live.cover ? { src: live.cover, quiet: true } : null;
+      const src = live.is_live === 1 ? live.cover || live.thumb : live.cover;
+      return src ? { src, live: live.is_live === 1 } : null;
     },
 
     /** Every room change drops this room's answers and the lists (the social module calls it on a follow). */

@@ -1,10 +1,9 @@
 import { formatCoins, formatMoney } from '@livesports/contracts/economy';
 import { type Lang, translate } from '@livesports/contracts/messages';
+import { escapeHtml as esc } from '../../../platform/html.ts';
 
 // The sandbox provider's hosted checkout page: plain server-rendered HTML, as a provider's page
 // would be (it is not part of our web app and knows nothing of our session).
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface CheckoutView {
   orderNo: string;

@@ -17,7 +17,7 @@ export function LiveStrip({ limit = 8 }: { limit?: number }) {
   const live = useLiveList({ type: 0, page: 1, limit });
   // Asked for at once, not after the live list says it is empty: waiting for that answer first put
   // the offline cards (and their covers, the phone home's largest paint) a round trip later.
-  const fallback = useRoomList({ type: 0, page: 1, limit: 4 }, live.data?.total !== undefined ? live.data.total === 0 : true);
+  const fallback = useRoomList({ type: 0, page: 1, limit: 4 }, !live.data?.total);
   if (live.isPending) {
     return (
       <div className="room-grid" aria-busy>
