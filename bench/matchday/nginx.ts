@@ -71,11 +71,20 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startNginx(upstreamPort: number): Promise<{ port: number; stop: () => Promise<void> }> {
+/** Bytes of the floor server's answer (about a cached match detail's, compressed). */
+export const FLOOR_BYTES = 2000;
+
+/**
+ * nginx with the site's proxy configuration on `port`, and on `floorPort` the same nginx answering
+ * a fixed FLOOR_BYTES body from memory (`return 200`): the most this nginx worker can answer on this
+ * machine with this load generator, the ceiling of any cache hit.
+ */
+export async function startNginx(upstreamPort: number): Promise<{ port: number; floorPort: number; stop: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-nginx-'));
   // Workers may run as another user than the master: they need to write the cache and temp files.
   fs.chmodSync(dir, 0o777);
   const port = await freePort();
+  const floorPort = await freePort();
   const conf = `
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -90,6 +99,10 @@ http {
   scgi_temp_path ${dir}/scgi;
   upstream site { server 127.0.0.1:${upstreamPort}; keepalive 64; }
 ${proxyConfig(path.join(dir, 'cache')).replace('PORT', String(port))}
+  server {
+    listen 127.0.0.1:${floorPort};
+    location / { default_type application/json; return 200 '${'x'.repeat(FLOOR_BYTES)}'; }
+  }
 }
 `;
   fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
@@ -107,6 +120,7 @@ ${proxyConfig(path.join(dir, 'cache')).replace('PORT', String(port))}
   }
   return {
     port,
+    floorPort,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

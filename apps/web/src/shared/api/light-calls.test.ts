@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import * as account from '@livesports/contracts/account';
 import * as system from '@livesports/contracts/system';
 import * as live from '@livesports/contracts/live';
+import * as content from '@livesports/contracts/content';
+import * as consoleContent from '@livesports/contracts/console-content';
 import { lightCalls } from './light-calls';
 
 describe('light calls mirror their contracts', () => {
@@ -13,6 +15,8 @@ describe('light calls mirror their contracts', () => {
     getRoomList: live.getRoomList,
     getRoomInfo: live.getRoomInfo,
     getOnlineMemberNum: live.getOnlineMemberNum,
+    getList2: content.getList2,
+    featuredArticles: consoleContent.featuredArticles,
   };
   for (const [name, call] of Object.entries(contracts)) {
     it(name, () => {

@@ -2,6 +2,8 @@ import type { CallDef } from '@livesports/contracts/call';
 import type { userInfo } from '@livesports/contracts/account';
 import type { getHot, getSystem } from '@livesports/contracts/system';
 import type { getLiveList, getOnlineMemberNum, getRoomInfo, getRoomList } from '@livesports/contracts/live';
+import type { getList2 } from '@livesports/contracts/content';
+import type { featuredArticles } from '@livesports/contracts/console-content';
 
 // The contract modules build their zod schemas when loaded, and zod alone would take a sixth of
 // the home page's JS budget. The few calls the home page makes at start are named here by method
@@ -27,4 +29,7 @@ export const lightCalls = {
   getRoomList: ref<typeof getRoomList>('GET', 'api/Live/getRoomList'),
   getRoomInfo: ref<typeof getRoomInfo>('GET', 'api/Live_streaming/getRoomInfo'),
   getOnlineMemberNum: ref<typeof getOnlineMemberNum>('GET', 'api/tenxun/getOnlineMemberNum'),
+  // The home page's headlines (features/news/components/home-headlines.tsx).
+  getList2: ref<typeof getList2>('GET', 'api/Portal_post/getList2'),
+  featuredArticles: ref<typeof featuredArticles>('GET', 'api/Headlines/featured'),
 };
