@@ -1,4 +1,5 @@
 import { currentLanguage } from '../i18n';
+import { dateTimeFormat, relativeTimeFormat } from './intl-formats';
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 86400],
@@ -12,12 +13,12 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 /** "3 hours ago" / "3小时前" / "hace 3 horas", in the interface language. */
 export function timeAgo(iso: string, now = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const fmt = new Intl.RelativeTimeFormat(currentLanguage(), { numeric: 'auto' });
+  const fmt = relativeTimeFormat(currentLanguage(), { numeric: 'auto' });
   for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return fmt.format(Math.round(seconds / size), unit);
   return fmt.format(0, 'minute');
 }
 
 /** A short date and time in the interface language. */
 export function dateTime(iso: string): string {
-  return new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return dateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }

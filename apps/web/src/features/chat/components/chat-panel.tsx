@@ -4,6 +4,7 @@ import { CHAT_TEXT_MAX, type ImEvent, type ImMessage, ImElemType } from '@livesp
 import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { readJSON, writeJSON } from '@/shared/lib/storage';
+import { dateTimeFormat } from '@/shared/lib/intl-formats';
 import { useChatStore } from '../api/im-client';
 import { useMyRole, useRoomAdmins } from '../api/moderation';
 import { sendChat, useRoomChat } from '../api/use-room-chat';
@@ -24,7 +25,7 @@ const RENDERED = 150;
 const STICK_PX = 40;
 const SEEN_KEY = 'chatDirectSeen';
 
-const until = (iso: string, lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+const until = (iso: string, lang: string) => dateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
 
 /** What the disabled Send button says. */
 function blockText(b: SendBlock, t: (k: string, o?: Record<string, unknown>) => string, lang: string): string {

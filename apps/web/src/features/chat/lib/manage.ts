@@ -3,6 +3,7 @@ import { HORN_PRICE } from '@livesports/contracts/chat-barrage';
 import { KEYWORDS_MAX, KEYWORD_MAX_CHARS, type ModLogEntry } from '@livesports/contracts/chat-moderation';
 import { NOBLES } from '@livesports/contracts/economy';
 import { livePage } from '@/config/paths';
+import { dateTimeFormat } from '@/shared/lib/intl-formats';
 
 // The pure parts of room management and horns: keyword parsing, the words of a log line,
 // durations, dates in the reader's locale, horn cost and banner link.
@@ -83,7 +84,7 @@ const LOCALES: Record<string, string> = { zh: 'zh-CN', en: 'en', es: 'es' };
 export function formatWhen(iso: string, lang: string, timeZone?: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALES[lang] ?? lang, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
+  return dateTimeFormat(LOCALES[lang] ?? lang, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
 }
 
 /** What the next horn costs the caller: one of an emperor's free ones, or HORN_PRICE tenths. */

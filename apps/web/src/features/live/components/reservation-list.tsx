@@ -8,12 +8,13 @@ import { toast } from '@/shared/stores/toast';
 import { Avatar } from '@/shared/ui/avatar';
 import { Button } from '@/shared/ui/button';
 import { IconBell, IconCalendar } from '@/shared/ui/icons';
+import { dateTimeFormat } from '@/shared/lib/intl-formats';
 import { useToggleReservation } from '../api/reservations';
 
 /** "Sat 21:00" in the interface language. */
 export function useWhen() {
   const { i18n } = useTranslation();
-  return (iso: string) => new Intl.DateTimeFormat(i18n.language, { weekday: 'short', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return (iso: string) => dateTimeFormat(i18n.language, { weekday: 'short', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 }
 
 /** The match an announced broadcast covers, as "Home vs Away · League", or its free title. */
