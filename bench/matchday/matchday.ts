@@ -52,6 +52,16 @@ interface Result {
   bytes: number;
 }
 
+/** The fields of autocannon's result the bench reads. */
+interface CannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  throughput: { average: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
 interface Call {
   name: string;
   method: 'GET' | 'POST';
@@ -277,23 +287,37 @@ async function crowdPart(origin: string, port: number, calls: Call[], bareCrowd:
   const ready = await loader.line();
   if (ready !== `ready ${SOCKETS}`) throw new Error(`load generator: ${ready}`);
   const quiet = await goals(origin, matchId, loader, 100);
-  const busy = autocannon({
-    url: origin,
-    connections: FANS,
-    duration: DURATION + GOALS * 0.3 + 2,
-    requests: crowd.map((c) => ({ method: c.method, path: c.path, body: c.body, headers: { ...BROWSER, ...(c.body ? { 'content-type': 'application/json' } : {}) } })),
-    headers: BROWSER,
+  const crowdRun = (duration: number) =>
+    autocannon({
+      url: origin,
+      connections: FANS,
+      duration,
+      requests: crowd.map((c) => ({ method: c.method, path: c.path, body: c.body, headers: { ...BROWSER, ...(c.body ? { 'content-type': 'application/json' } : {}) } })),
+      headers: BROWSER,
+    });
+  const asResult = (r: CannonResult): Result => ({
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    bytes: r.throughput.average / Math.max(1, r.requests.average),
   });
+  // The crowd alone first (the replay's own score changes still go to the sockets), then again
+  // while the bench's goals go out to every socket, four a second: that fan-out is 5,000 socket
+  // writes a goal on the same cores.
+  await crowdRun(1); // warm-up, as load() does
+  const alone = asResult(await crowdRun(DURATION));
+  const busy = crowdRun(DURATION + GOALS * 0.3 + 2);
   await new Promise((r) => setTimeout(r, 1000));
   const loaded = await goals(origin, matchId, loader, 100 + GOALS);
-  const r = await busy;
+  const mixed = asResult(await busy);
   loader.close();
-  const mixed: Result = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, bytes: r.throughput.average / Math.max(1, r.requests.average) };
   table(
     `### (b) match-day crowd: ${FANS} virtual fans cycling ${crowd.length} calls (home, match list, match page, live room), replay writing, ${fmt(SOCKETS)} score sockets`,
     [
       [`bare Fastify route at ${FANS} connections (this machine's floor)`, bareCrowd],
-      ['crowd (all calls)', mixed],
+      ['crowd (all calls), replay writing', alone],
+      [`crowd (all calls) while ${GOALS} goals go out to every score socket`, mixed],
     ],
     bareCrowd,
     (x) => `${x.p99 <= 50 && x.errors === 0 ? 'p99 ≤ 50, no errors: met' : 'NOT met'} (p99 ${fmt(x.p99 / Math.max(1, bareCrowd.p99), 1)}× the floor's)`,
