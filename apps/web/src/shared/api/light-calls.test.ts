@@ -16,6 +16,7 @@ describe('light calls mirror their contracts', () => {
     getRoomInfo: live.getRoomInfo,
     getOnlineMemberNum: live.getOnlineMemberNum,
     getList2: content.getList2,
+    articleDetail: content.articleDetail,
     featuredArticles: consoleContent.featuredArticles,
   };
   for (const [name, call] of Object.entries(contracts)) {

@@ -2,7 +2,7 @@ import type { CallDef } from '@livesports/contracts/call';
 import type { userInfo } from '@livesports/contracts/account';
 import type { getHot, getSystem } from '@livesports/contracts/system';
 import type { getLiveList, getOnlineMemberNum, getRoomInfo, getRoomList } from '@livesports/contracts/live';
-import type { getList2 } from '@livesports/contracts/content';
+import type { articleDetail, getList2 } from '@livesports/contracts/content';
 import type { featuredArticles } from '@livesports/contracts/console-content';
 
 // The contract modules build their zod schemas when loaded, and zod alone would take a sixth of
@@ -32,4 +32,6 @@ export const lightCalls = {
   // The home page's headlines (features/news/components/home-headlines.tsx).
   getList2: ref<typeof getList2>('GET', 'api/Portal_post/getList2'),
   featuredArticles: ref<typeof featuredArticles>('GET', 'api/Headlines/featured'),
+  // A headline's page (features/news/api/get-article.ts).
+  articleDetail: ref<typeof articleDetail>('GET', 'api/Portal_post/detail'),
 };

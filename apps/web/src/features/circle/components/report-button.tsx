@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../locales';
 import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import type { ReportInput } from '../api/report';
-import { ReportDialog } from './report-dialog';
+
+// The dialog (Radix, the reasons, the report call and its schema) loads when a reader opens it: a
+// headline shows this button on its first screen, and the dialog's code is most of a headline's.
+const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
 
 /** "Report" for a post, comment or headline: asks a guest to log in, else opens the reasons. */
 export function ReportButton({ target, testId }: { target: Pick<ReportInput, 'type' | 'id'>; testId?: string }) {
@@ -17,7 +20,11 @@ export function ReportButton({ target, testId }: { target: Pick<ReportInput, 'ty
       <button type="button" className="link-btn" onClick={() => (islogin ? setOpen(true) : openLogin('login'))} data-testid={testId}>
         {t('report.action')}
       </button>
-      <ReportDialog target={open ? target : null} onClose={() => setOpen(false)} />
+      {open && (
+        <Suspense fallback={null}>
+          <ReportDialog target={target} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
