@@ -69,13 +69,23 @@ interface Call {
   body?: string;
 }
 
+/** Calls as autocannon's requests, with the headers a browser sends. */
+const asRequests = (calls: Call[]) => calls.map((c) => ({ method: c.method, path: c.path, body: c.body, headers: { ...BROWSER, ...(c.body ? { 'content-type': 'application/json' } : {}) } }));
+
+/** autocannon's figures as the bench's rows print them. */
+const asResult = (r: CannonResult): Result => ({
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.errors + r.timeouts + r.non2xx,
+  bytes: r.throughput.average / Math.max(1, r.requests.average),
+});
+
 async function load(origin: string, calls: Call[], connections: number, seconds: number): Promise<Result> {
-  const requests = calls.map((c) => ({ method: c.method, path: c.path, body: c.body, headers: { ...BROWSER, ...(c.body ? { 'content-type': 'application/json' } : {}) } }));
-  const opts = { url: origin, connections, duration: seconds, requests, headers: BROWSER };
+  const opts = { url: origin, connections, duration: seconds, requests: asRequests(calls), headers: BROWSER };
   // A short warm-up so JIT and caches are hot before we measure.
   await autocannon({ ...opts, connections: Math.min(10, connections), duration: 1 });
-  const r = await autocannon(opts);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, bytes: r.throughput.average / Math.max(1, r.requests.average) };
+  return asResult(await autocannon(opts));
 }
 
 function start(kind: 'bare' | 'site', env: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number }> {
@@ -292,16 +302,9 @@ async function crowdPart(origin: string, port: number, calls: Call[], bareCrowd:
       url: origin,
       connections: FANS,
       duration,
-      requests: crowd.map((c) => ({ method: c.method, path: c.path, body: c.body, headers: { ...BROWSER, ...(c.body ? { 'content-type': 'application/json' } : {}) } })),
+      requests: asRequests(crowd),
       headers: BROWSER,
     });
-  const asResult = (r: CannonResult): Result => ({
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
-    bytes: r.throughput.average / Math.max(1, r.requests.average),
-  });
   // The crowd alone first (the replay's own score changes still go to the sockets), then again
   // while the bench's goals go out to every socket, four a second: that fan-out is 5,000 socket
   // writes a goal on the same cores.

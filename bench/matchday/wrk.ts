@@ -77,7 +77,7 @@ export async function wrkLoad(origin: string, call: WrkCall, headers: Record<str
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-wrk-'));
   try {
     const script = path.join(dir, 'call.lua');
-    // The method and body go in a script (wrk has no flag for them); JSON.stringify makes a valid Lua string.
+    // The method and body go in a script (wrk has no flag for them); for the bench's ASCII bodies JSON.stringify's quoting is valid Lua quoting.
     fs.writeFileSync(script, `wrk.method = ${JSON.stringify(call.method)}\n${call.body ? `wrk.body = ${JSON.stringify(call.body)}\n` : ''}`);
     const head = Object.entries({ ...headers, ...(call.body ? { 'content-type': 'application/json' } : {}) }).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
     const url = origin + call.path;
