@@ -42,13 +42,15 @@ function smallTargets(page: Page) {
   });
 }
 
-async function check(page: Page, where: string) {
+async function check(page: Page, where: string, screen: number) {
   await expect(page.locator('.m-app'), `${where}: on the mobile site`).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.page-spinner, .spinner--page')).toHaveCount(0, { timeout: 30_000 });
   await expect(page.locator('.m-main')).not.toBeEmpty({ timeout: 30_000 });
-  const { scroll, width, text } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth, text: document.body.innerText }));
+  const { scroll, text } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, text: document.body.innerText }));
+  // Against the phone's width, not window.innerWidth: a phone widens its layout viewport to content
+  // that overflows (so innerWidth grew with it, and a header 16 px too wide at 320 px passed).
   // Soft: one run lists every page that does not fit, not only the first.
-  expect.soft(scroll, `${where}: scrolls sideways`).toBeLessThanOrEqual(width);
+  expect.soft(scroll, `${where}: scrolls sideways`).toBeLessThanOrEqual(screen);
   expect.soft(text.match(RAW_KEY)?.[0] ?? null, `${where}: raw i18n key`).toBeNull();
   expect.soft(text, `${where}: a "not on the mobile site" stop`).not.toMatch(/not on the mobile site|移动版暂无|no está en el sitio móvil/i);
 }
@@ -99,7 +101,7 @@ for (const lang of ['zh', 'en', 'es']) {
       await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width === 320 ? 640 : 844 });
-        await check(page, `${lang} ${width} ${path}`);
+        await check(page, `${lang} ${width} ${path}`, width);
         if (width === 390) small.push(...(await smallTargets(page)).map((s) => `${path}: ${s}`));
       }
     }
