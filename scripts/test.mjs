@@ -13,6 +13,8 @@ import { buildWeb, webIsFresh } from './build-web.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-results-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// Names of what failed, printed again at the very end: CI keeps only the tail of a long log.
+const failures = [];
 let exitCode = 0;
 const only = process.argv.slice(2); // e.g. `npm test -- fast`, `npm test -- unit` or `npm test -- e2e`
 const want = (part) => only.length === 0 || only.includes(part);
@@ -30,6 +32,27 @@ function countVitest(file) {
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  for (const file of r.testResults ?? []) {
+    const rel = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) failures.push(`${label(file)}${rel} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    // A file that failed outside its tests (an import error, a hook timeout) has no failed assertion.
+    if (file.status === 'failed' && failed.length === 0) failures.push(`${label(file)}${rel}: ${firstLine(file.message)}`);
+  }
+}
+
+function label() {
+  return pgUrl && currentDb ? `[${currentDb}] ` : '';
+}
+
+function firstLine(text) {
+  return (
+    String(text ?? '')
+      .split('\n')
+      .map((l) => l.trim())
+      .find(Boolean)
+      ?.slice(0, 300) ?? ''
+  );
 }
 
 function countPlaywright(file) {
@@ -38,10 +61,21 @@ function countPlaywright(file) {
   totals.passed += r.stats.expected + (r.stats.flaky ?? 0);
   totals.failed += r.stats.unexpected;
   totals.skipped += r.stats.skipped;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') {
+          const last = test.results?.at(-1);
+          failures.push(`[e2e] ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(last?.error?.message)}`);
+        }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of r.suites ?? []) walk(suite);
 }
 
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const pgUrl = process.env.DATABASE_URL;
+let currentDb = '';
 
 // `npm test -- fast`: the inner loop — contracts and the server's services on fake repositories
 // (*.fast.test.ts), no database, no browser: a few seconds. The full run includes them.
@@ -73,11 +107,13 @@ if (want('unit')) {
 
   // The embedded database first: what a fresh clone uses.
   const pgliteOut = path.join(tmp, 'vitest-pglite.json');
+  currentDb = 'PGlite';
   run('unit + API tests (PGlite)', process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteOut}`], { DATABASE_URL: '' });
   countVitest(pgliteOut);
   if (pgUrl) {
     const pgOut = path.join(tmp, 'vitest-postgres.json');
     run(`server tests (PostgreSQL ${new URL(pgUrl).host})`, process.execPath, [vitest, 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgOut}`]);
+    currentDb = 'PostgreSQL';
     countVitest(pgOut);
   }
 }
@@ -93,6 +129,7 @@ if (want('e2e')) {
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 if (totals.failed > 0) exitCode = 1;
 process.exit(exitCode);

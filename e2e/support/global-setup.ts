@@ -70,7 +70,9 @@ export default async function globalSetup() {
       // An administrator for journeys that need one (approving anchors, reviewing withdrawals).
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
+      // Errors only: under a full run's load the slow-query warnings filled CI's log and pushed the
+      // failing test's name out of its tail.
+      LOG_LEVEL: 'error',
       RTMP_PORT: process.env.E2E_RTMP_PORT,
       DEMO_STREAMS: 'off',
       // Journeys push match events (a goal during a broadcast) through the provider ingest.
