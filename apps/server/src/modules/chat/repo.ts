@@ -18,22 +18,34 @@ export interface StoredMessage {
 
 type NewMessage = Omit<StoredMessage, 'seq' | 'createdAt'>;
 
-/** Stores several messages of one group in one transaction: one sequence bump, one multi-row insert. */
+/**
+ * Stores several messages of one group in one statement: the group's sequence bumped by their count
+ * and the rows inserted under the numbers it gave, atomically (a statement is its own transaction).
+ *
+ * Why one statement: as a transaction it was four round trips (begin, bump, insert, commit), and on
+ * the embedded database each one queues behind everything else its thread does; in a cluster's
+ * socket process each also crosses to the primary and back (db/sql-link.ts), with the database held
+ * for this transaction alone meanwhile. The bump's row lock is held until the statement ends, so
+ * concurrent writers (any process) still get distinct, gapless numbers in commit order.
+ */
 async function appendMany(db: Db, groupId: number, msgs: NewMessage[]): Promise<StoredMessage[]> {
-  return db.transaction(async (tx) => {
-    // The upsert locks the group row, so concurrent writers (any process) still get distinct, gapless numbers.
-    const [{ last }] = await tx
-      .insert(chatGroups)
-      .values({ id: groupId, lastSeq: msgs.length })
-      .onConflictDoUpdate({ target: chatGroups.id, set: { lastSeq: sql`${chatGroups.lastSeq} + ${msgs.length}` } })
-      .returning({ last: chatGroups.lastSeq });
-    const first = last - msgs.length + 1;
-    const rows = await tx
-      .insert(chatMessages)
-      .values(msgs.map((m, i) => ({ ...m, groupId, seq: first + i, payload: m.payload as object, ext: (m.ext ?? null) as object | null })))
-      .returning();
-    return (rows as StoredMessage[]).sort((a, b) => a.seq - b.seq);
-  });
+  const n = msgs.length;
+  const rows = msgs.map((m) => ({ f: m.fromIdentifier, n: m.nick, a: m.avatar, t: m.type, p: m.payload, x: m.ext ?? null }));
+  const res = (await db.execute(sql`
+    with g as (
+      insert into ${chatGroups} (id, last_seq) values (${groupId}::int, ${n}::bigint)
+      on conflict (id) do update set last_seq = ${chatGroups}.last_seq + ${n}::bigint
+      returning last_seq
+    )
+    insert into ${chatMessages} (group_id, seq, from_identifier, nick, avatar, type, payload, ext)
+    select ${groupId}::int, g.last_seq - ${n}::bigint + m.ord, m.e->>'f', m.e->>'n', coalesce(m.e->>'a', ''), m.e->>'t', m.e->'p', nullif(m.e->'x', 'null'::jsonb)
+    from g, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as m(e, ord)
+    returning seq::float8 as seq, (extract(epoch from created_at) * 1000)::float8 as ms`)) as unknown as { rows: Array<{ seq: number; ms: number }> };
+  // Numbers as float8 and the time as epoch milliseconds: the same JavaScript numbers from
+  // PostgreSQL, PGlite and the SQL link (an int8 or a timestamp would come back as each parses it).
+  const first = Math.min(...res.rows.map((r) => Number(r.seq)));
+  const createdAt = new Date(Number(res.rows[0].ms));
+  return msgs.map((m, i) => ({ ...m, groupId, seq: first + i, ext: m.ext ?? null, createdAt }));
 }
 
 /**
