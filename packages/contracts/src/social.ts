@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { idField, limitField, pageField, pageOf } from './content.ts';
+import { FollowType } from './social-constants.ts';
 
 // Follows (anchors, writers, users) and personal spaces. One follows table serves all three
 // kinds, so the live rooms follow anchors through the very same call.
 
-/** What a follow is of: 1 anchor, 2 writer, 3 user (the wire uses the numbers). */
-export const FollowType = { ANCHOR: 1, WRITER: 2, USER: 3 } as const;
-export type FollowTypeValue = (typeof FollowType)[keyof typeof FollowType];
-export const FOLLOW_KINDS = { 1: 'anchor', 2: 'writer', 3: 'user' } as const;
-export type FollowKind = (typeof FOLLOW_KINDS)[FollowTypeValue];
+export * from './social-constants.ts';
 
 const followType = z.coerce
   .number({ error: 'social.type_invalid' })

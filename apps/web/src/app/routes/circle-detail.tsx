@@ -1,4 +1,4 @@
-import { FollowType } from '@livesports/contracts/social';
+import { FollowType } from '@livesports/contracts/social-constants';
 import { CircleDetailPage } from '@/features/circle/pages/circle-detail';
 import { FollowButton } from '@/features/social/components/follow-button';
 import '@/styles/community.css';

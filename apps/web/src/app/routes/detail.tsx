@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { FollowType } from '@livesports/contracts/social';
+import { FollowType } from '@livesports/contracts/social-constants';
 import { ReportButton } from '@/features/circle/components/report-button';
 import { articleQueryOptions } from '@/features/news/api/get-article';
 import { ArticlePage } from '@/features/news/pages/article';

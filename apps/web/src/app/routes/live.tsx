@@ -1,4 +1,4 @@
-import { FollowType } from '@livesports/contracts/social';
+import { FollowType } from '@livesports/contracts/social-constants';
 import { LiveRoomPage } from '@/features/live/pages/live-room';
 import { FollowButton } from '@/features/social/components/follow-button';
 import { RoomGiftBar, RoomGiftSide } from '@/features/economy/components/room-gifts';

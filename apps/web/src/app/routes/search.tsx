@@ -1,4 +1,4 @@
-import { FollowType } from '@livesports/contracts/social';
+import { FollowType } from '@livesports/contracts/social-constants';
 import { PostCard } from '@/features/circle/components/post-card';
 import { ArticleCard } from '@/features/news/components/article-card';
 import { SearchPage } from '@/features/search/pages/search';

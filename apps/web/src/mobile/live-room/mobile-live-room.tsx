@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FollowType } from '@livesports/contracts/social';
+import { FollowType } from '@livesports/contracts/social-constants';
 import { paths } from '@/config/paths';
 import { PictureOverlay, renderGiftLine, useRoomEvents } from '@/app/live-room-wiring';
 import { ChatPanel } from '@/features/chat/components/chat-panel';

@@ -1,4 +1,4 @@
-import { FollowType } from '@livesports/contracts/social';
+import { FollowType } from '@livesports/contracts/social-constants';
 import { CirclePage } from '@/features/circle/pages/circle';
 import { FollowButton } from '@/features/social/components/follow-button';
 import '@/styles/community.css';

@@ -4,6 +4,7 @@ import * as system from '@livesports/contracts/system';
 import * as live from '@livesports/contracts/live';
 import * as content from '@livesports/contracts/content';
 import * as consoleContent from '@livesports/contracts/console-content';
+import * as social from '@livesports/contracts/social';
 import { lightCalls } from './light-calls';
 
 describe('light calls mirror their contracts', () => {
@@ -18,6 +19,8 @@ describe('light calls mirror their contracts', () => {
     getList2: content.getList2,
     articleDetail: content.articleDetail,
     featuredArticles: consoleContent.featuredArticles,
+    likeArticle: content.likeArticle,
+    attention: social.attention,
   };
   for (const [name, call] of Object.entries(contracts)) {
     it(name, () => {

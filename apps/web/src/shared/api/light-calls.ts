@@ -2,7 +2,8 @@ import type { CallDef } from '@livesports/contracts/call';
 import type { userInfo } from '@livesports/contracts/account';
 import type { getHot, getSystem } from '@livesports/contracts/system';
 import type { getLiveList, getOnlineMemberNum, getRoomInfo, getRoomList } from '@livesports/contracts/live';
-import type { articleDetail, getList2 } from '@livesports/contracts/content';
+import type { articleDetail, getList2, likeArticle } from '@livesports/contracts/content';
+import type { attention } from '@livesports/contracts/social';
 import type { featuredArticles } from '@livesports/contracts/console-content';
 
 // The contract modules build their zod schemas when loaded, and zod alone would take a sixth of
@@ -34,4 +35,8 @@ export const lightCalls = {
   featuredArticles: ref<typeof featuredArticles>('GET', 'api/Headlines/featured'),
   // A headline's page (features/news/api/get-article.ts).
   articleDetail: ref<typeof articleDetail>('GET', 'api/Portal_post/detail'),
+  // Its like and follow buttons (and a live room's follow): a click must not wait for zod either,
+  // and the server checks what they send.
+  likeArticle: ref<typeof likeArticle>('POST', 'api/Headlines_user/likes'),
+  attention: ref<typeof attention>('POST', 'api/Member/attention'),
 };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FollowType, type FollowTypeValue } from '@livesports/contracts/social';
+import { FollowType, type FollowTypeValue } from '@livesports/contracts/social-constants';
 import '../locales';
 import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';

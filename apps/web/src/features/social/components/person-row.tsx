@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import '../locales';
-import { FollowType, type Person } from '@livesports/contracts/social';
+import { FollowType } from '@livesports/contracts/social-constants';
+import type { Person } from '@livesports/contracts/social';
 import { personaPage } from '@/config/paths';
 import { Avatar } from '@/shared/ui/avatar';
 import { FollowButton } from './follow-button';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import '../locales';
-import { FollowType, type Profile } from '@livesports/contracts/social';
+import { FollowType } from '@livesports/contracts/social-constants';
+import type { Profile } from '@livesports/contracts/social';
 import { Avatar } from '@/shared/ui/avatar';
 import { FollowButton } from './follow-button';
 
