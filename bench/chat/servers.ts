@@ -2,7 +2,8 @@
 // fanout.ts with fork). Both speak the same /ws/im frames and hand out credentials on the same
 // two HTTP calls, so one load generator drives either:
 //   bare — a plain `ws` server: accepts any login, numbers messages in memory, batches them per
-//          room every 100 ms and writes the same serialized batch to every member; the floor any
+//          room (a batch 100 ms after the last was written out, the site's rule) and writes the
+//          same serialized batch to every member; the floor any
 //          chat server with 100 ms batching sits on (no credential check, no database, no bus);
 //   floor-threads — the bare server, except that each batch's frame bytes are written straight to
 //          the members' socket descriptors (write(2) via fs.writeSync) by 2 worker threads, half
@@ -43,6 +44,7 @@ if (kind === 'bare' || kind === 'floor-threads') {
     parentPort.on('message', (m) => {
       if (m.fds) return void (fds = m.fds);
       for (const fd of fds) { try { fs.writeSync(fd, m.frame); } catch {} }
+      parentPort.postMessage('done');
     });`;
   const workers = kind === 'floor-threads' ? Array.from({ length: THREADS }, () => new Worker(writer, { eval: true })) : [];
   let shared = -1;
@@ -50,6 +52,20 @@ if (kind === 'bare' || kind === 'floor-threads') {
   let seq = 0;
   let pending: object[] = [];
   let timer: NodeJS.Timeout | null = null;
+  // Batches follow the site's rule (room-groups.ts): the next leaves BATCH_MS after the last was
+  // written out, so when the writes fill the CPU batches space out instead of queueing up (the
+  // threads' queues grew without end on a slow machine: p50 1.2 s, a floor no server would have).
+  let writing = 0;
+  let lastFlush = 0;
+  const schedule = () => {
+    if (timer || writing) return;
+    timer = setTimeout(flush, Math.max(0, BATCH_MS - (performance.now() - lastFlush)));
+  };
+  const written = () => {
+    lastFlush = performance.now();
+    if (pending.length) schedule();
+  };
+  for (const w of workers) w.on('message', () => --writing === 0 && written());
   const flush = () => {
     timer = null;
     const text = JSON.stringify({ type: 'messages', groupId, messages: pending });
@@ -57,7 +73,7 @@ if (kind === 'bare' || kind === 'floor-threads') {
     if (!workers.length) {
       const frame = Buffer.from(text);
       for (const ws of members) ws.send(frame, { binary: false });
-      return;
+      return written();
     }
     if (shared !== members.size) {
       const fds = [...members].map((ws) => (ws as unknown as { _socket: { _handle: { fd: number } } })._socket._handle.fd);
@@ -65,6 +81,7 @@ if (kind === 'bare' || kind === 'floor-threads') {
       shared = members.size;
     }
     const frame = prepareFrame(text).bytes;
+    writing = workers.length;
     for (const w of workers) w.postMessage({ frame });
   };
   let tourist = 0;
@@ -88,7 +105,7 @@ if (kind === 'bare' || kind === 'floor-threads') {
       } else if (f.type === 'send') {
         const m = { groupId, seq: ++seq, from: identifier, nick: `bench ${identifier}`, avatar: '', type: 'TIMTextElem', payload: { text: f.text }, time: Math.floor(Date.now() / 1000) };
         pending.push(m);
-        timer ??= setTimeout(flush, BATCH_MS);
+        schedule();
         ws.send(JSON.stringify({ type: 'sent', groupId, seq: m.seq }));
       }
     });

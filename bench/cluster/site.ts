@@ -50,7 +50,10 @@ async function main() {
   await database.close();
 
   const port = await freePort();
-  const primary: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../../apps/server/src/main.ts')], {
+  // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the primary and of every socket process (they are
+  // forked with the primary's node options), written when they stop.
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const primary: ChildProcess = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(here, '../../apps/server/src/main.ts')], {
     env: {
       ...process.env,
       WORKERS: String(processes),

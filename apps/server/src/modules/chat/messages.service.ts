@@ -7,6 +7,7 @@ import type { FloodGate } from '../../platform/flood-gate.ts';
 import { badInput, notLoggedIn, tooMany } from '../../platform/errors.ts';
 import type { ChatRepo, StoredMessage } from './repo.ts';
 import type { ModerationService } from './moderation.service.ts';
+import { createRefreshingCache } from '../../platform/refreshing-cache.ts';
 
 /** Messages one user may send per window, across all their sockets and the HTTP danmaku call. */
 export const USER_SEND_BURST = 10;
@@ -14,8 +15,10 @@ export const USER_SEND_WINDOW_MS = 10_000;
 
 export const groupChannel = (groupId: number) => `chat:group:${groupId}`;
 
-/** A sender's name, avatar and badges are read once per this long (not for every message). */
+/** A sender's name, avatar and badges are read once per this long (not for every message)… */
 const SENDER_TTL_MS = 10_000;
+/** …and an older answer is still used, while it is read again, up to this age. */
+const SENDER_STALE_MS = 120_000;
 
 export function toImMessage(m: StoredMessage): ImMessage {
   return {
@@ -50,20 +53,21 @@ export function createMessagesService(deps: {
 }) {
   const { repo, bus } = deps;
   const recent = new Map<number, number[]>();
-  const senders = new Map<string, { at: number; value: Promise<{ nick: string; avatar: string; perks: Perks | null } | null> }>();
+  // Name, avatar and perks of a sender in a room: fresh for SENDER_TTL_MS, then still used (for up
+  // to SENDER_STALE_MS) while one read refreshes it, so a message never waits for the refresh.
+  const senders = createRefreshingCache<string, { nick: string; avatar: string; perks: Perks | null } | null>({
+    freshMs: SENDER_TTL_MS,
+    staleMs: SENDER_STALE_MS,
+    now: () => deps.clock.now().getTime(),
+    load: async (key) => {
+      const [userId, roomId] = key.split(':').map(Number);
+      const [s, perks] = await Promise.all([repo.sender(userId), deps.perks(userId, roomId)]);
+      return s ? { ...s, perks } : null;
+    },
+  });
 
   /** Name, avatar and perks of a sender in a room, shared by concurrent messages and kept briefly. */
-  function senderIn(userId: number, roomId: number) {
-    const key = `${userId}:${roomId}`;
-    const now = deps.clock.now().getTime();
-    const hit = senders.get(key);
-    if (hit && now - hit.at < SENDER_TTL_MS) return hit.value;
-    const value = Promise.all([repo.sender(userId), deps.perks(userId, roomId)]).then(([s, perks]) => (s ? { ...s, perks } : null));
-    value.catch(() => senders.delete(key));
-    senders.set(key, { at: now, value });
-    if (senders.size > 20_000) for (const [k, v] of senders) if (now - v.at >= SENDER_TTL_MS) senders.delete(k);
-    return value;
-  }
+  const senderIn = (userId: number, roomId: number) => senders.get(`${userId}:${roomId}`);
 
   /** Sliding window per user; a flood is refused, not queued. */
   function admit(userId: number) {
@@ -163,7 +167,7 @@ export function createMessagesService(deps: {
     /** The room's latest `limit` messages, oldest first (a gateway process seeds its memory of the room with them). */
     recent: async (groupId: number, limit: number) => (await repo.history(groupId, null, limit)).map(toImMessage),
 
-    /** Name, avatar and perks of a user in a room, read at most once per 10 s (shared with their messages). */
+    /** Name, avatar and perks of a user in a room, read at most once per 10 s (shared with their messages; refreshed in the background). */
     senderIn,
 
     /** The latest messages of a room, or those after lastSeq (api/Barrage/getList). */

@@ -6,6 +6,7 @@ import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badInput, forbidden } from '../../platform/errors.ts';
 import type { ModerationRepo, SanctionKind } from './moderation.repo.ts';
+import { createRefreshingCache } from '../../platform/refreshing-cache.ts';
 
 /** Bus channel that tells every gateway process about a kick (its sockets leave the room). */
 export const MOD_CHANNEL = 'chat:mod';
@@ -28,6 +29,8 @@ export const formatUntil = (d: Date) => `${d.toISOString().slice(0, 16).replace(
  * processes through MOD_CHANNEL): a busy room then costs no lookups per message.
  */
 const ROOM_STATE_TTL_MS = 30_000;
+/** …and used while it is read again up to this age (room-state reads never hold a message). */
+const ROOM_STATE_STALE_MS = 120_000;
 
 interface RoomState {
   admins: Set<number>;
@@ -53,7 +56,12 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
   const states = new Map<number, RoomState>();
   const loading = new Map<number, Promise<RoomState>>();
   /** Rooms known to exist (only positive answers are kept: a new anchor's room works at once). */
-  const rooms = new Map<number, number>();
+  const roomExists = createRefreshingCache<number, boolean>({
+    freshMs: ROOM_STATE_TTL_MS,
+    staleMs: ROOM_STATE_STALE_MS,
+    now: () => clock.now().getTime(),
+    load: async (roomId) => (await repo.user(roomId))?.isAnchor === 1,
+  });
 
   const forget = (roomId: number) => {
     states.delete(roomId);
@@ -64,6 +72,16 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
     const now = clock.now().getTime();
     const hit = states.get(roomId);
     if (hit && now - hit.at < ROOM_STATE_TTL_MS) return hit;
+    // Past its time the state is still used while it is read again (a change by a moderator drops it
+    // at once, here and in every process): a busy room's messages never wait for that read.
+    if (hit && now - hit.at < ROOM_STATE_STALE_MS) {
+      if (!loading.has(roomId)) void load(roomId, now).catch(() => undefined);
+      return hit;
+    }
+    return load(roomId, now);
+  }
+
+  function load(roomId: number, now: number): Promise<RoomState> {
     let p = loading.get(roomId);
     if (!p) {
       p = (async () => {
@@ -98,11 +116,12 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
   };
 
   async function requireRoom(roomId: number) {
-    const known = rooms.get(roomId);
-    if (known && clock.now().getTime() - known < ROOM_STATE_TTL_MS) return;
-    const anchor = await repo.user(roomId);
-    if (!anchor || anchor.isAnchor !== 1) throw badInput('chat.no_room');
-    rooms.set(roomId, clock.now().getTime());
+    const exists = await roomExists.get(roomId);
+    if (!exists) {
+      // Not kept: a new anchor's room works at once.
+      roomExists.delete(roomId);
+      throw badInput('chat.no_room');
+    }
   }
 
   async function role(roomId: number, userId: number): Promise<RoomRole> {

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { createRefreshingCache } from './refreshing-cache.ts';
+
+function setup(load: (key: string) => Promise<number>) {
+  let now = 0;
+  const calls: string[] = [];
+  const cache = createRefreshingCache<string, number>({
+    freshMs: 10,
+    staleMs: 100,
+    now: () => now,
+    load: (k) => (calls.push(k), load(k)),
+  });
+  return { cache, calls, at: (t: number) => void (now = t) };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('refreshing cache', () => {
+  it('shares one load, answers stale at once while one refresh runs, then serves the refreshed value', async () => {
+    let version = 1;
+    let release: () => void = () => {};
+    const { cache, calls, at } = setup(() => new Promise((r) => (release = () => r(version))));
+    const first = [cache.get('a'), cache.get('a')];
+    release();
+    expect(await Promise.all(first)).toEqual([1, 1]);
+    expect(calls).toEqual(['a']);
+
+    at(50); // stale: the old answer at once, one refresh started
+    version = 2;
+    expect(await cache.get('a')).toBe(1);
+    expect(await cache.get('a')).toBe(1);
+    expect(calls).toEqual(['a', 'a']);
+    release();
+    await tick();
+    expect(await cache.get('a')).toBe(2);
+
+    at(500); // too old: waited for
+    version = 3;
+    const waited = cache.get('a');
+    release();
+    expect(await waited).toBe(3);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('keeps the old answer when a refresh fails, and keeps no failed first load', async () => {
+    let fail = false;
+    const { cache, calls, at } = setup(async () => {
+      if (fail) throw new Error('database down');
+      return 7;
+    });
+    expect(await cache.get('a')).toBe(7);
+    at(50);
+    fail = true;
+    expect(await cache.get('a')).toBe(7);
+    await tick();
+    expect(await cache.get('a')).toBe(7);
+    await expect(cache.get('b')).rejects.toThrow('database down');
+    fail = false;
+    expect(await cache.get('b')).toBe(7);
+    expect(calls.filter((k) => k === 'b')).toHaveLength(2);
+  });
+
+  it('a deleted key is loaded again', async () => {
+    let n = 0;
+    const { cache } = setup(async () => ++n);
+    expect(await cache.get('a')).toBe(1);
+    cache.delete('a');
+    expect(await cache.get('a')).toBe(2);
+  });
+});
