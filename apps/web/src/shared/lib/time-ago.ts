@@ -13,9 +13,10 @@ const UNITS: Array<[Unit, number]> = [
 
 /**
  * The words of a relative time, per language: what Intl.RelativeTimeFormat (numeric 'auto') says
- * for the units above, written out. Why not Intl: making a RelativeTimeFormat loads the language's
- * ICU data, 30–60 ms of a phone's first second in Chromium here (measured per language), on every
- * page with a headline or a post on it; Lighthouse counts it 4× as blocking time. Plurals come from
+ * for the units above, written out. Why not Intl: a page's first Intl date or relative-time
+ * formatter (whichever comes first; the second is cheap) loads ICU's calendar data, 30–95 ms in
+ * Chromium here, on every page with a headline or a post on it; Lighthouse counts it 4× as blocking
+ * time. Pages that format dates elsewhere with Intl (chat times, kick-offs) still pay it once. Plurals come from
  * Intl.PluralRules (under a millisecond, and i18next has made one already). A test compares every
  * unit and count with Intl itself.
  */
@@ -101,11 +102,12 @@ function pluralOf(lang: Lang, n: number) {
 /** What Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(value, unit) says, without Intl's cost. */
 export function relativeTime(lang: Lang, value: number, unit: Unit): string {
   const words = WORDS[lang];
-  const special = words.special[`${unit}:${value === 0 ? 0 : value}`];
+  // `${-0}` is '0': a rounded -0 minutes finds 'minute:0' like 0 does.
+  const special = words.special[`${unit}:${value}`];
   if (special) return special;
   const n = Math.abs(value);
   const plural = pluralOf(lang, n);
-  return value < 0 || Object.is(value, -0) ? words.past(n, unit, plural) : words.future(n, unit, plural);
+  return value < 0 ? words.past(n, unit, plural) : words.future(n, unit, plural);
 }
 
 /** "3 hours ago" / "3小时前" / "hace 3 horas", in the interface language. */
