@@ -13,7 +13,23 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'apps/server/src/db/migrations/**', 'apps/web/dev-dist/**', 'bench/native/**', '.tmp/**'] },
+  // What .gitignore leaves out too: `npm start` writes the site's data (HLS segments are *.ts files,
+  // MPEG transport streams) under data/, and `npm test` after it must not try to parse them.
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+      'data/**',
+      'apps/server/data/**',
+      'apps/server/src/db/migrations/**',
+      'apps/web/dev-dist/**',
+      'bench/native/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
