@@ -15,6 +15,11 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-results-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 // Names of what failed, printed again at the very end: CI keeps only the tail of a long log.
 const failures = [];
+/** A step that is not a test (typecheck, lint, format) counts as one failure and is named too. */
+const failedStep = (what) => {
+  totals.failed += 1;
+  failures.push(what);
+};
 let exitCode = 0;
 const only = process.argv.slice(2); // e.g. `npm test -- fast`, `npm test -- unit` or `npm test -- e2e`
 const want = (part) => only.length === 0 || only.includes(part);
@@ -99,11 +104,12 @@ if (want('unit')) {
   // Types first: contracts are shared by server, web, e2e and bench, so a drift shows up here.
   // `tsc -b` over the root tsconfig's project references, incremental (build info in .tmp/tsbuild).
   const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-  if (run('typecheck (tsc -b: contracts, server, web, e2e, bench)', process.execPath, [tsc, '-b']) !== 0) totals.failed += 1;
+  if (run('typecheck (tsc -b: contracts, server, web, e2e, bench)', process.execPath, [tsc, '-b']) !== 0) failedStep('typecheck (tsc -b): see its errors above');
 
   // The house's shape (eslint.config.js): boundaries between features and modules, hooks rules.
-  if (run('lint (ESLint + boundaries)', process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0']) !== 0) totals.failed += 1;
-  if (run('format (Prettier)', process.execPath, [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn']) !== 0) totals.failed += 1;
+  if (run('lint (ESLint + boundaries)', process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0']) !== 0) failedStep('lint (ESLint): see its errors above');
+  if (run('format (Prettier)', process.execPath, [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn']) !== 0)
+    failedStep('format (Prettier): see the files above');
 
   // The embedded database first: what a fresh clone uses.
   const pgliteOut = path.join(tmp, 'vitest-pglite.json');
