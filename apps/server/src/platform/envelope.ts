@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's interface language: `lang` header, then `lang` cookie, then Accept-Language. */
     lang: Lang;
+    /** A JSON body's raw text (read calls reuse the parsed input of one they saw: read-input-memo.ts). */
+    rawJson: string | null;
   }
 }
 
@@ -36,6 +38,7 @@ export const envelopePlugin = fp(
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.decorateRequest('lang', 'en');
+    app.decorateRequest('rawJson', null);
     app.addHook('onRequest', async (req) => {
       const cookies = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies;
       req.lang = pickLang(req.headers['lang'] as string | undefined, cookies?.lang, req.headers['accept-language']);
@@ -47,6 +50,7 @@ export const envelopePlugin = fp(
     const json = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      req.rawJson = body as string;
       if (typeof body === 'string' && body.trim() === '') return done(null, {});
       json(req, body as string, done);
     });

@@ -50,10 +50,23 @@ interface Variant {
 
 export const cacheControl = (p: HttpPolicy) => `public, max-age=0, s-maxage=${p.sMaxAge}, stale-while-revalidate=${p.swr}`;
 
+type Encoding = 'br' | 'gzip' | null;
+/** Browsers send a handful of Accept-Encoding texts: each is read once (bounded against floods). */
+const encodings = new Map<string, Encoding>();
+
 /** The encoding to send: brotli, then gzip, when the client takes it (q=0 refuses). */
-export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+export function pickEncoding(header: string | string[] | undefined): Encoding {
   const value = Array.isArray(header) ? header.join(',') : header;
   if (!value) return null;
+  let known = encodings.get(value);
+  if (known === undefined) {
+    if (encodings.size >= 64) encodings.clear();
+    encodings.set(value, (known = readEncoding(value)));
+  }
+  return known;
+}
+
+function readEncoding(value: string): Encoding {
   const accepted = new Set<string>();
   for (const part of value.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');

@@ -9,6 +9,8 @@ import { badInput, tooMany } from './errors.ts';
 import { hostile, numberFields, strictNumbers } from './input-guard.ts';
 import { HTTP, type HttpPolicy, sendCached } from './http-cache.ts';
 import { Cached } from './read-cache.ts';
+import { passValidated, readInputMemo } from './read-input-memo.ts';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 
 export interface CallContext<Auth extends boolean> {
   req: FastifyRequest;
@@ -63,6 +65,9 @@ function registerRoute<I extends z.ZodType, O extends z.ZodType, A extends boole
   const envelope = z.object({ code: z.number(), msg: z.string(), data: call.data });
   const where = call.method === 'GET' ? 'querystring' : 'body';
   const numeric = numberFields(call.input);
+  // A read call's validated input depends on its raw text alone: repeats reuse it (read-input-memo.ts).
+  const memo = writes ? null : readInputMemo();
+  const memoKey = new WeakMap<FastifyRequest, string>();
   // The plugin runs one limiter per request; a second, independent one is checked here by hand.
   const check = opts.alsoLimit ? app.createRateLimit(opts.alsoLimit) : null;
   const alsoLimit = check
@@ -77,6 +82,7 @@ function registerRoute<I extends z.ZodType, O extends z.ZodType, A extends boole
     method: call.method,
     url: '/' + call.path.replace(/^\/+/, ''),
     schema: { [where]: call.input, response: { 200: envelope } },
+    validatorCompiler: (route) => passValidated(validatorCompiler(route as Parameters<typeof validatorCompiler>[0])),
     // `writes`: the cross-site rule (cross-site.ts) refuses this call from another site's page.
     config: { writes, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) },
     // Not logged in is answered before the input is looked at (code 700 wins over code 1). A POST
@@ -86,6 +92,16 @@ function registerRoute<I extends z.ZodType, O extends z.ZodType, A extends boole
       if (call.auth) requireUser(req);
       // A console call: the staff role before anything else (403, whatever the input).
       if (call.role) requireRole(req, call.role);
+      const key = memo?.keyOf(req, where);
+      if (key != null) {
+        const input = memo!.hit(key);
+        if (input) {
+          if (where === 'body') req.body = input;
+          else req.query = input;
+          return;
+        }
+        memoKey.set(req, key);
+      }
       // Hostile raw values get a clear 400 before the schema sees them (input-guard.ts).
       const raw = (where === 'body' ? req.body : req.query) as unknown;
       const bad = hostile(raw);
@@ -95,6 +111,8 @@ function registerRoute<I extends z.ZodType, O extends z.ZodType, A extends boole
     preHandler: alsoLimit,
     handler: async (req, reply) => {
       const input = (where === 'body' ? req.body : req.query) as z.output<I>;
+      const key = memo && memoKey.get(req);
+      if (key != null) memo!.keep(key, input);
       const result = await handler(input, { req, reply, user: req.user } as CallContext<A>);
       // A public answer from the read cache (platform/read-cache.ts): ETag, Cache-Control, 304.
       if (result instanceof Cached) return sendCached(req, reply, result, call.data, opts.http ?? HTTP.live);
