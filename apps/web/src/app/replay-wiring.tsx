@@ -1,25 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { GiftEvent } from '@livesports/contracts/economy-gifts';
-import { GiftChatLine } from '@/features/economy/components/gift-effects';
-import { ReplayChatList, ReplayDanmakuLayer } from '@/features/chat/components/replay-chat';
-import { ClipPage } from '@/features/replays/pages/clip-page';
-import { ReplayPage } from '@/features/replays/pages/replay-page';
 
-// &replay=<id> is the broadcast again: the replays feature's player, score timeline and clips, the
-// chat feature's danmaku layer and chat list fed from the broadcast's timeline, gifts as the
-// economy draws them. &clip=<id> is a clip's own (shared) page. The desktop room (/live) and the
-// phone's (/m/live) both open these for the same links; the page is responsive below 992 px.
-const replayGift = (e: GiftEvent) => <GiftChatLine event={e} />;
-function ReplayRoute() {
-  return (
-    <ReplayPage
-      renderGift={replayGift}
-      overlay={(s) => <ReplayDanmakuLayer lines={s.lines} time={s.time} playing={s.playing} seeked={s.seeked} />}
-      side={(s) => <ReplayChatList lines={s.lines} time={s.time} canSend={s.canSend} onSend={s.send} onLogin={s.login} />}
-    />
-  );
-}
+// &replay=<id> is the broadcast again (replay-route.tsx); &clip=<id> is a clip's own (shared) page.
+// The desktop room (/live) and the phone's (/m/live) both open these for the same links; the page
+// is responsive below 992 px. Both load only when the link asks for them: a live room's first
+// visit (the page everyone opens at kick-off) does not download the replay player, its timeline
+// and the contract schemas they read (#16).
+const ReplayRoute = lazy(() => import('./replay-route').then((m) => ({ default: m.ReplayRoute })));
+const ClipPage = lazy(() => import('@/features/replays/pages/clip-page').then((m) => ({ default: m.ClipPage })));
 
 /** The replay or clip page when the room link carries `replay=` or `clip=`, else null. */
 export function useReplayRoute(): ReactNode | null {
