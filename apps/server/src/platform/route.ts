@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions as FastifyRouteOptions } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '@livesports/contracts/envelope';
 import { type CallDef, changesState } from '@livesports/contracts/call';
@@ -10,7 +11,6 @@ import { hostile, numberFields, strictNumbers } from './input-guard.ts';
 import { HTTP, type HttpPolicy, sendCached } from './http-cache.ts';
 import { Cached } from './read-cache.ts';
 import { passValidated, readInputMemo } from './read-input-memo.ts';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 
 export interface CallContext<Auth extends boolean> {
   req: FastifyRequest;

@@ -39,7 +39,6 @@ interface RoomState {
   keywords: string[];
   /** Slow mode in seconds (0 off). */
   slowMode: number;
-  at: number;
 }
 
 /** Whether a user is site staff (exempt from slow mode) is read at most once per this long. */
@@ -53,8 +52,20 @@ const STAFF_TTL_MS = 30_000;
  */
 export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; clock: Clock; notice: (roomId: number, actorId: number, n: ImNotice) => Promise<void> }) {
   const { repo, bus, clock } = deps;
-  const states = new Map<number, RoomState>();
-  const loading = new Map<number, Promise<RoomState>>();
+  // The room's state: used at once past its time while one read refreshes it (room-state reads
+  // never hold a message); a moderator's change drops it at once, here and in every process, and a
+  // read that was under way when it changed is not kept (platform/refreshing-cache.ts).
+  const states = createRefreshingCache<number, RoomState>({
+    freshMs: ROOM_STATE_TTL_MS,
+    staleMs: ROOM_STATE_STALE_MS,
+    now: () => clock.now().getTime(),
+    load: async (roomId) => {
+      const [admins, sanctions, keywords, slowMode] = await Promise.all([repo.admins(roomId), repo.sanctions(roomId, clock.now()), repo.keywords(roomId), repo.slowMode(roomId)]);
+      const s: RoomState = { admins: new Set(admins.map((a) => a.id)), mutes: new Map(), kicks: new Map(), keywords, slowMode };
+      for (const x of sanctions) (x.kind === 'mute' ? s.mutes : s.kicks).set(x.id, x.until);
+      return s;
+    },
+  });
   /** Rooms known to exist (only positive answers are kept: a new anchor's room works at once). */
   const roomExists = createRefreshingCache<number, boolean>({
     freshMs: ROOM_STATE_TTL_MS,
@@ -63,39 +74,8 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
     load: async (roomId) => (await repo.user(roomId))?.isAnchor === 1,
   });
 
-  const forget = (roomId: number) => {
-    states.delete(roomId);
-    loading.delete(roomId);
-  };
-
-  async function state(roomId: number): Promise<RoomState> {
-    const now = clock.now().getTime();
-    const hit = states.get(roomId);
-    if (hit && now - hit.at < ROOM_STATE_TTL_MS) return hit;
-    // Past its time the state is still used while it is read again (a change by a moderator drops it
-    // at once, here and in every process): a busy room's messages never wait for that read.
-    if (hit && now - hit.at < ROOM_STATE_STALE_MS) {
-      if (!loading.has(roomId)) void load(roomId, now).catch(() => undefined);
-      return hit;
-    }
-    return load(roomId, now);
-  }
-
-  function load(roomId: number, now: number): Promise<RoomState> {
-    let p = loading.get(roomId);
-    if (!p) {
-      p = (async () => {
-        const [admins, sanctions, keywords, slowMode] = await Promise.all([repo.admins(roomId), repo.sanctions(roomId, clock.now()), repo.keywords(roomId), repo.slowMode(roomId)]);
-        const s: RoomState = { admins: new Set(admins.map((a) => a.id)), mutes: new Map(), kicks: new Map(), keywords, slowMode, at: now };
-        for (const x of sanctions) (x.kind === 'mute' ? s.mutes : s.kicks).set(x.id, x.until);
-        // A change made while this was loading has dropped `loading`: then this answer is not kept.
-        if (loading.get(roomId) === p) states.set(roomId, s);
-        return s;
-      })().finally(() => loading.get(roomId) === p && loading.delete(roomId));
-      loading.set(roomId, p);
-    }
-    return p;
-  }
+  const forget = (roomId: number) => states.delete(roomId);
+  const state = (roomId: number) => states.get(roomId);
 
   const staff = new Map<number, { at: number; value: Promise<boolean> }>();
   /** Site staff (administrators and console moderators), kept briefly: read only while a slow mode is on. */
