@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { hasMobilePage, toMobilePath } from '@/config/paths';
@@ -47,13 +47,16 @@ void Promise.all([
   Promise.race([route.then(() => performance.mark('boot:route')), new Promise((resolve) => setTimeout(resolve, ROUTE_WAIT_MS))]),
 ]).then(() => {
   performance.mark('boot:render');
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProvider>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProvider>
+      </StrictMode>,
+    ),
   );
 });

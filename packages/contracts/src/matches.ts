@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { EVENT_KINDS, EXPONENT_KINDS, FORESIGHT_ANALYSIS_MAX, FORESIGHT_TITLE_MAX, FORESIGHT_TITLE_MIN, PICKS, SPORTS } from './matches-constants.ts';
+import { exponentRowSchema, MATCH_VIEWS, matchEventSchema, matchListRowSchema, matchRowSchema, names, oddsTriple, statSchema } from './matches-rows.ts';
 
 // Matches and live scores (spec §2 match pages, §3 goal event and local settings, §4 push
 // connection and match phases, §7 hot_match / Football / Basketballuser / reserveMatch calls).
@@ -8,152 +9,11 @@ import { EVENT_KINDS, EXPONENT_KINDS, FORESIGHT_ANALYSIS_MAX, FORESIGHT_TITLE_MA
 // names, `match_str` for the minute, odds ("exponent") kinds asia / eu / bs per company_id.
 
 export * from './matches-constants.ts';
+export * from './matches-rows.ts';
+export * from './matches-socket.ts';
+
 // ---------------------------------------------------------------------------------------------
-// Rows
-
-const names = {
-  zh: z.string(),
-  zht: z.string(),
-  en: z.string(),
-  es: z.string(),
-};
-
-export const matchRowSchema = z.object({
-  id: z.number(),
-  /** Same as id: older clients of the family call it sourceid. */
-  sourceid: z.number(),
-  /** 1 football, 2 basketball. */
-  type: z.number(),
-  sport: z.enum(SPORTS),
-  competition_id: z.number(),
-  competition_name_zh: names.zh,
-  competition_name_zht: names.zht,
-  competition_name_en: names.en,
-  competition_name_es: names.es,
-  competition_short_en: z.string(),
-  competition_logo: z.string(),
-  competition_color: z.string(),
-  season_id: z.number(),
-  season: z.string(),
-  round: z.string(),
-  group: z.string(),
-  venue: z.string(),
-  home_team_id: z.number(),
-  away_team_id: z.number(),
-  home_team_name_zh: names.zh,
-  home_team_name_zht: names.zht,
-  home_team_name_en: names.en,
-  home_team_name_es: names.es,
-  home_team_logo: z.string(),
-  away_team_name_zh: names.zh,
-  away_team_name_zht: names.zht,
-  away_team_name_en: names.en,
-  away_team_name_es: names.es,
-  away_team_logo: z.string(),
-  /** Kick-off (tip-off) as Unix seconds. */
-  match_time: z.number(),
-  status: z.number(),
-  status_str: z.string(),
-  /** The running minute as shown ("23'", "45+2'", "HT", "Q3 04:12"); empty before and after. */
-  match_str: z.string(),
-  /** Unix seconds when the current period began (clients may tick the clock between frames). */
-  period_started_at: z.number().nullable(),
-  home_score: z.number(),
-  away_score: z.number(),
-  home_half_score: z.number(),
-  away_half_score: z.number(),
-  home_corner: z.number(),
-  away_corner: z.number(),
-  home_red: z.number(),
-  away_red: z.number(),
-  home_yellow: z.number(),
-  away_yellow: z.number(),
-  /** Penalty shootout score, when there was one. */
-  home_penalty: z.number().nullable(),
-  away_penalty: z.number().nullable(),
-  /** Basketball points per quarter (4, then overtimes); empty for football. */
-  home_quarters: z.array(z.number()),
-  away_quarters: z.array(z.number()),
-  /** League position of each team in its group table (0 = none). */
-  home_rank: z.number(),
-  away_rank: z.number(),
-  /** A replay of a real past match (embedded feed); `simulated` says which parts were generated. */
-  is_replay: z.boolean(),
-  simulated: z.array(z.string()),
-  /** Grows with every change, so a client can drop a frame older than what it has. */
-  rev: z.number(),
-  /** For a logged-in caller: 1 when reserved / collected (always 0 for guests and on the socket). */
-  reserve: z.number(),
-  collect: z.number(),
-});
-export type MatchRow = z.infer<typeof matchRowSchema>;
-
-/**
- * The fields of a row a match list shows (all_match with `view: 'list'`): the same names as a full
- * row, without what only a match page shows (venue, round, group, season, quarters, penalties, the
- * replay notes), the traditional-Chinese names no page of the site reads, and `sourceid` (an alias
- * of id). About two thirds of a full row's bytes; a full row is a valid list row.
- */
-export const matchListRowSchema = matchRowSchema.omit({
-  sourceid: true,
-  competition_name_zht: true,
-  home_team_name_zht: true,
-  away_team_name_zht: true,
-  competition_logo: true,
-  season_id: true,
-  season: true,
-  round: true,
-  group: true,
-  venue: true,
-  period_started_at: true,
-  home_penalty: true,
-  away_penalty: true,
-  home_quarters: true,
-  away_quarters: true,
-  is_replay: true,
-  simulated: true,
-});
-export type MatchListRow = z.infer<typeof matchListRowSchema>;
-/** What all_match answers per `view`. */
-export const MATCH_VIEWS = ['full', 'list'] as const;
-
-export const matchEventSchema = z.object({
-  id: z.number(),
-  kind: z.enum(EVENT_KINDS),
-  /** 1 home team, 0 away team (the goal event's iszhu). */
-  iszhu: z.number(),
-  minute: z.number(),
-  /** Stoppage-time minutes (45+2 → minute 45, extra 2). */
-  extra: z.number(),
-  match_str: z.string(),
-  player: z.string(),
-  /** Substitution: who came on (player is who went off); goal: assist. */
-  player2: z.string(),
-  home_score: z.number(),
-  away_score: z.number(),
-});
-export type MatchEvent = z.infer<typeof matchEventSchema>;
-
-export const statSchema = z.object({ key: z.string(), home: z.number(), away: z.number() });
-export type MatchStat = z.infer<typeof statSchema>;
-
-/** Three values of one odds kind: asia [home odds, line, away odds], eu [home, draw, away], bs [over odds, line, under odds]. */
-export const oddsTriple = z.tuple([z.number(), z.number(), z.number()]);
-export const exponentValuesSchema = z.object({
-  initial: oddsTriple.nullable(),
-  immediate: oddsTriple.nullable(),
-  /** In-play ("scram") values while the match runs. */
-  scram: oddsTriple.nullable(),
-});
-export const exponentRowSchema = z.object({
-  match_id: z.number(),
-  company_id: z.number(),
-  asia: exponentValuesSchema,
-  eu: exponentValuesSchema,
-  bs: exponentValuesSchema,
-  rev: z.number(),
-});
-export type ExponentRow = z.infer<typeof exponentRowSchema>;
+// Catalogue rows
 
 export const companySchema = z.object({ id: z.number(), name: z.string() });
 
@@ -671,55 +531,3 @@ export const feedOdds = defineCall({
     .refine(hasRef, { message: 'matches.match_id_invalid', path: ['match_id'] }),
   data: z.object({ match_id: z.number() }),
 });
-
-// ---------------------------------------------------------------------------------------------
-// Score push socket (/ws/score), spec §3 "Socket messages" and §4 "Push connection".
-
-/** Client → server. */
-export const socketClientMessage = z.discriminatedUnion('type', [
-  /** info: { lang?, token? } or any string; answered with code 101 and a snapshot of the matches. */
-  z.object({ type: z.literal('register'), info: z.unknown().optional() }),
-  /** Which bookmaker's odds this client wants in football_exponent / basketball_exponent frames. */
-  z.object({ type: z.literal('toggle'), company_id: z.coerce.number().int().positive() }),
-  /** 0: scores and odds (of the toggled company); 1: scores only. */
-  z.object({ type: z.literal('classify'), classify_type: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])) }),
-  z.object({ type: z.literal('heartbeat') }),
-]);
-export type SocketClientMessage = z.infer<typeof socketClientMessage>;
-
-/** Goal and card alerts (spec §3 goal event, plus the other languages' names). */
-export const alertFrameSchema = z.object({
-  type: z.enum(['goal', 'red_card', 'yellow_card']),
-  match_id: z.number(),
-  sport: z.enum(SPORTS),
-  iszhu: z.number(),
-  match_str: z.string(),
-  player: z.string(),
-  home_team_name_zh: z.string(),
-  away_team_name_zh: z.string(),
-  home_team_name_en: z.string(),
-  away_team_name_en: z.string(),
-  home_team_name_es: z.string(),
-  away_team_name_es: z.string(),
-  home_score: z.number(),
-  away_score: z.number(),
-  event_id: z.number(),
-});
-export type AlertFrame = z.infer<typeof alertFrameSchema>;
-
-/** Data of a code-100 frame: match rows, odds rows (snapshot: the full set after register) or an alert. */
-export const scoreFrameDataSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.enum(['football_match', 'basketball_match']), snapshot: z.boolean(), list: z.array(matchRowSchema) }),
-  z.object({ type: z.enum(['football_exponent', 'basketball_exponent']), snapshot: z.boolean(), company_id: z.number(), list: z.array(exponentRowSchema) }),
-  alertFrameSchema,
-]);
-export type ScoreFrameData = z.infer<typeof scoreFrameDataSchema>;
-
-/** Server → client on /ws/score; `data` is read with scoreFrameDataSchema when code is SocketCode.DATA. */
-export const scoreServerFrame = z.object({ code: z.number(), msg: z.string(), data: z.unknown() });
-
-export interface ScoreFrame {
-  code: number;
-  msg: string;
-  data: ScoreFrameData | Record<string, unknown> | null;
-}

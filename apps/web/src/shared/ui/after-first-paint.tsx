@@ -1,4 +1,4 @@
-import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Component, Suspense, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { afterNextPaint } from '../lib/after-paint';
 
 /** A section whose code cannot load (offline, a chunk the phone's worker never kept) keeps its placeholder instead of failing the page. */
@@ -26,9 +26,12 @@ export function AfterFirstPaint({ children, fallback, timeout = 300 }: { childre
   useEffect(() => {
     const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
     let idle = 0;
+    // A transition: the section renders in slices the browser can interrupt (a tap, a frame),
+    // not in one long task (issue #16: a phone's total blocking time).
+    const show = () => startTransition(() => setReady(true));
     const cancel = afterNextPaint(() => {
-      if (w.requestIdleCallback) idle = w.requestIdleCallback(() => setReady(true), { timeout });
-      else setReady(true);
+      if (w.requestIdleCallback) idle = w.requestIdleCallback(show, { timeout });
+      else show();
     });
     return () => {
       cancel();

@@ -1,4 +1,7 @@
-import { type AlertFrame, type ScoreFrame, type SocketClientMessage, HEARTBEAT_MS, SocketCode, scoreFrameDataSchema, scoreServerFrame } from '@livesports/contracts/matches';
+import { HEARTBEAT_MS, SocketCode } from '@livesports/contracts/matches-constants';
+// The socket's own schemas, not the whole matches contract: a page that only listens for goals
+// (every page, for the pop-ups) builds just these (issue #16).
+import { type AlertFrame, type ScoreFrame, type SocketClientMessage, scoreFrameDataSchema, scoreServerFrame } from '@livesports/contracts/matches-socket';
 import { currentLanguage } from '@/shared/i18n';
 import { RealtimeConnection } from '@/shared/realtime/connection';
 import { useAppStore } from '@/shared/stores/app';
