@@ -51,9 +51,14 @@ async function onAir(site: Site, roomId: number): Promise<ChildProcess> {
   const push = spawn('ffmpeg', demoPushArgs(loop, `${site.rtmp}/${site.keys[roomId]}`), { stdio: ['ignore', 'ignore', 'ignore'] });
   const base = `http://127.0.0.1:${site.port}`;
   for (let i = 0; i < 300; i++) {
-    const info = (await (await fetch(`${base}/api/Live_streaming/getRoomInfo?room_id=${roomId}`)).json()).data;
-    const thumb = info?.live?.thumb as string | undefined;
-    if (info?.live?.is_live === 1 && thumb && (await fetch(`${base}${thumb}`)).ok) return push;
+    try {
+      const info = (await (await fetch(`${base}/api/Live_streaming/getRoomInfo?room_id=${roomId}`)).json()).data;
+      const thumb = info?.live?.thumb as string | undefined;
+      if (info?.live?.is_live === 1 && thumb && (await fetch(`${base}${thumb}`)).ok) return push;
+    } catch {
+      // The first poll after the loops were rendered (a minute, once) may reuse a keep-alive
+      // connection the server has just closed as idle: ask again.
+    }
     await sleep(100);
   }
   push.kill('SIGKILL');

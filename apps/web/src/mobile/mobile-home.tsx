@@ -1,9 +1,9 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, useEffect, type ReactNode } from 'react';
 import { SPORTS } from '@livesports/contracts/matches-constants';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { anchorList, paths } from '@/config/paths';
-import { lazyWithQueries } from '@/shared/api/with-queries';
+import { lazyWithQueries, preloadableWithQueries } from '@/shared/api/with-queries';
 import { AfterFirstPaint, SectionPlaceholder } from '@/shared/ui/after-first-paint';
 import { IconBall, IconBasketball, IconGamepad, IconGrid, IconNews, IconTrophy, IconTv } from '@/shared/ui/icons/site';
 import './mobile-home-matches.css';
@@ -14,7 +14,11 @@ import './mobile-home-matches.css';
 // The console's announcement and banner come with the system settings, after the first paint too.
 const SiteNotice = lazy(() => import('@/features/home/components/site-notice').then((m) => ({ default: m.SiteNotice })));
 const HotSearches = lazyWithQueries(() => import('@/features/search/components/hot-searches').then((m) => m.HotSearches));
-const LiveStrip = lazyWithQueries(() => import('@/features/live/components/live-strip').then((m) => m.LiveStrip));
+// The live rooms' covers are the home's largest paint: their code is asked for as soon as the home
+// has rendered, so it is usually in by the time the section renders after the first paint (which
+// then shows the rooms without suspending, and without React's 300 ms fallback throttle).
+const liveStrip = preloadableWithQueries(() => import('@/features/live/components/live-strip').then((m) => m.LiveStrip));
+const LiveStrip = liveStrip.Component;
 const HomeHeadlines = lazyWithQueries(() => import('@/features/news/components/home-headlines').then((m) => m.HomeHeadlines));
 
 function Section({ id, icon, title, children }: { id: string; icon: ReactNode; title: string; children: ReactNode }) {
@@ -58,6 +62,7 @@ const hotSearchLink = (name: string) => `${paths.mobile}${paths.search}?name=${e
 /** The mobile home: the desktop home's sections, stacked: hot searches, live rooms, score lists, headlines. */
 export function MobileHome() {
   const { t } = useTranslation('home');
+  useEffect(() => void liveStrip.preload().catch(() => undefined), []);
   return (
     <div className="m-home">
       <AfterFirstPaint fallback={null}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FollowType } from '@livesports/contracts/social-constants';
@@ -45,7 +45,10 @@ export function MobileLiveRoom() {
   const [params] = useSearchParams();
   const roomId = Number(params.get('id') ?? 0);
   const info = useRoomInfo(Number.isInteger(roomId) ? roomId : 0);
-  const room = info.data;
+  // The room mounts (player, chat, tabs: the page's largest render) in a deferred render, which React
+  // slices so a tap or a frame can come between, instead of in the one long task a query's answer
+  // would otherwise start (issue #16: a phone's total blocking time).
+  const room = useDeferredValue(info.data);
   useRoomEvents();
   useRoomTitle(room?.anchor);
   // The stream library loads while the page does, not once the stream starts.

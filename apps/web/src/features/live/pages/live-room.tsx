@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +76,9 @@ export function LiveRoomPage({ follow, underPlayer, side, overlay, banner, match
   const roomId = Number(params.get('id') ?? 0);
   const info = useRoomInfo(Number.isInteger(roomId) ? roomId : 0);
   const [theater, setTheater] = useState(false);
-  const room = info.data;
+  // The room mounts in a deferred render React slices, not in the one long task its query's answer
+  // would start (see the mobile room; issue #16).
+  const room = useDeferredValue(info.data);
   const live = room?.live.is_live === 1;
   const online = useOnlineCount(roomId, live);
   useRoomTitle(room?.anchor);

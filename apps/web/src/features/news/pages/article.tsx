@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import '../locales';
@@ -34,14 +34,17 @@ export function ArticlePage({ followSlot, commentsSlot, reportSlot }: ArticlePag
   const { t } = useTranslation('news');
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
-  const { data: a, isLoading, isError } = useArticle(id);
+  const article = useArticle(id);
+  // The headline renders in a deferred render React slices (comments, related headlines and all),
+  // not in the one long task its query's answer would start (issue #16: a phone's blocking time).
+  const a = useDeferredValue(article.data);
   const islogin = useAuthStore((s) => s.islogin);
   const openLogin = useLoginDialog((s) => s.openLogin);
   const like = useLikeArticle();
   useDocumentTitle(a?.title, { description: a ? a.summary || a.title : null });
 
-  if (isLoading) return <Spinner />;
-  if (isError || !a) {
+  if (article.isLoading || (article.data && !a)) return <Spinner />;
+  if (article.isError || !a) {
     return (
       <section className="page page--narrow">
         <div className="card">
