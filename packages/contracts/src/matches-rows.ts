@@ -7,8 +7,8 @@ import { EVENT_KINDS, SPORTS } from './matches-constants.ts';
 // ---------------------------------------------------------------------------------------------
 // Rows
 
-/** A name in the four content languages. */
-export const names = {
+/** A name in the four content languages (matchRowSchema's and the calls' *_zh / *_zht / *_en / *_es fields). */
+export const nameSchemas = {
   zh: z.string(),
   zht: z.string(),
   en: z.string(),
@@ -23,10 +23,10 @@ export const matchRowSchema = z.object({
   type: z.number(),
   sport: z.enum(SPORTS),
   competition_id: z.number(),
-  competition_name_zh: names.zh,
-  competition_name_zht: names.zht,
-  competition_name_en: names.en,
-  competition_name_es: names.es,
+  competition_name_zh: nameSchemas.zh,
+  competition_name_zht: nameSchemas.zht,
+  competition_name_en: nameSchemas.en,
+  competition_name_es: nameSchemas.es,
   competition_short_en: z.string(),
   competition_logo: z.string(),
   competition_color: z.string(),
@@ -37,15 +37,15 @@ export const matchRowSchema = z.object({
   venue: z.string(),
   home_team_id: z.number(),
   away_team_id: z.number(),
-  home_team_name_zh: names.zh,
-  home_team_name_zht: names.zht,
-  home_team_name_en: names.en,
-  home_team_name_es: names.es,
+  home_team_name_zh: nameSchemas.zh,
+  home_team_name_zht: nameSchemas.zht,
+  home_team_name_en: nameSchemas.en,
+  home_team_name_es: nameSchemas.es,
   home_team_logo: z.string(),
-  away_team_name_zh: names.zh,
-  away_team_name_zht: names.zht,
-  away_team_name_en: names.en,
-  away_team_name_es: names.es,
+  away_team_name_zh: nameSchemas.zh,
+  away_team_name_zht: nameSchemas.zht,
+  away_team_name_en: nameSchemas.en,
+  away_team_name_es: nameSchemas.es,
   away_team_logo: z.string(),
   /** Kick-off (tip-off) as Unix seconds. */
   match_time: z.number(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { EVENT_KINDS, EXPONENT_KINDS, FORESIGHT_ANALYSIS_MAX, FORESIGHT_TITLE_MAX, FORESIGHT_TITLE_MIN, PICKS, SPORTS } from './matches-constants.ts';
-import { exponentRowSchema, MATCH_VIEWS, matchEventSchema, matchListRowSchema, matchRowSchema, names, oddsTriple, statSchema } from './matches-rows.ts';
+import { exponentRowSchema, MATCH_VIEWS, matchEventSchema, matchListRowSchema, matchRowSchema, nameSchemas, oddsTriple, statSchema } from './matches-rows.ts';
 
 // Matches and live scores (spec §2 match pages, §3 goal event and local settings, §4 push
 // connection and match phases, §7 hot_match / Football / Basketballuser / reserveMatch calls).
@@ -21,10 +21,10 @@ export const competitionSchema = z.object({
   id: z.number(),
   sport: z.enum(SPORTS),
   type: z.number(),
-  name_zh: names.zh,
-  name_zht: names.zht,
-  name_en: names.en,
-  name_es: names.es,
+  name_zh: nameSchemas.zh,
+  name_zht: nameSchemas.zht,
+  name_en: nameSchemas.en,
+  name_es: nameSchemas.es,
   short_en: z.string(),
   logo: z.string(),
   color: z.string(),
@@ -281,10 +281,10 @@ export type HeadToHead = z.infer<typeof matchHeadToHead.data>;
 export const teamSchema = z.object({
   id: z.number(),
   sport: z.enum(SPORTS),
-  name_zh: names.zh,
-  name_zht: names.zht,
-  name_en: names.en,
-  name_es: names.es,
+  name_zh: nameSchemas.zh,
+  name_zht: nameSchemas.zht,
+  name_en: nameSchemas.en,
+  name_es: nameSchemas.es,
   logo: z.string(),
 });
 export type Team = z.infer<typeof teamSchema>;
@@ -292,10 +292,10 @@ export type Team = z.infer<typeof teamSchema>;
 /** The team's group table in one competition's season (its latest season there). */
 export const teamStandingSchema = z.object({
   competition_id: z.number(),
-  competition_name_zh: names.zh,
-  competition_name_zht: names.zht,
-  competition_name_en: names.en,
-  competition_name_es: names.es,
+  competition_name_zh: nameSchemas.zh,
+  competition_name_zht: nameSchemas.zht,
+  competition_name_en: nameSchemas.en,
+  competition_name_es: nameSchemas.es,
   competition_color: z.string(),
   season_id: z.number(),
   season: z.string(),

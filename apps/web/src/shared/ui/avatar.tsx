@@ -4,7 +4,7 @@ import { useState } from 'react';
 // renditions (scripts/render-avatars.mjs): each SVG picture is a separate SVG document to the
 // browser, ~12 ms of a phone's main thread apiece on a room's chat (issue #16).
 const PRESET = /^\/avatars\/(\d+)\.svg$/;
-export const avatarShown = (src: string) => src.replace(PRESET, '/avatars/$1.webp');
+const avatarShown = (src: string) => src.replace(PRESET, '/avatars/$1.webp');
 
 export function Avatar({ src, alt = '', size = 32, className }: { src?: string | null; alt?: string; size?: number; className?: string }) {
   const [broken, setBroken] = useState(false);
