@@ -39,8 +39,10 @@ export function defineCall<I extends z.ZodType, O extends z.ZodType, A extends b
   return def;
 }
 
-export type CallInput<C> = C extends CallDef<infer I, z.ZodType> ? z.input<I> : never;
-export type CallData<C> = C extends CallDef<z.ZodType, infer O> ? z.output<O> : never;
+/** A call, or the web app's reference to one (`{ method, path, __call?: C }`, apps/web call-refs.ts). */
+type Called<C> = C extends { readonly __call?: infer D } ? (D extends CallDef<z.ZodType, z.ZodType> ? D : C) : C;
+export type CallInput<C> = C extends unknown ? (Called<C> extends CallDef<infer I, z.ZodType> ? z.input<I> : never) : never;
+export type CallData<C> = C extends unknown ? (Called<C> extends CallDef<z.ZodType, infer O> ? z.output<O> : never) : never;
 
 /** Paths match without regard to case or a leading slash (the spec writes both forms). */
 export function normalizePath(path: string): string {

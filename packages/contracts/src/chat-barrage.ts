@@ -1,19 +1,15 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { HORN_TEXT_MAX } from './chat-constants.ts';
 import { CHAT_TEXT_MAX, type Horn, type ImMessage } from './chat.ts';
-import { idField, idempotencyKeyField } from './economy.ts';
+import { idField, idempotencyKeyField } from './economy-fields.ts';
 
 // Danmaku over HTTP (api/Barrage/getList, send) and site-wide horns (api/Member/sneHorn,
 // hornList). A danmaku is a room chat message: the same checks, sequence and fan-out as one sent
 // on /ws/im. Send calls are POST (the spec lists GET): they carry user text or spend coins, and a
 // GET may be repeated by prefetchers and retries.
 
-/** Price of a horn in tenths of a coin (100 coins); emperors use their 30 free ones first. */
-export const HORN_PRICE = 1000;
-/** Longest horn text (characters). */
-export const HORN_TEXT_MAX = 50;
-/** Horns shown by hornList: the newest, from the last day. */
-export const HORN_LIST_SIZE = 20;
+export { HORN_LIST_SIZE, HORN_PRICE, HORN_TEXT_MAX } from './chat-constants.ts';
 
 const roomField = idField('chat.no_room');
 

@@ -1,12 +1,28 @@
 import { z } from 'zod';
 import { ImCustomType } from './chat-constants.ts';
-import { NOBLE_TIERS } from './economy.ts';
-import { giftEventSchema } from './economy-gifts.ts';
+import { GIFT_EFFECTS, NOBLE_TIERS } from './economy.ts';
+import { userBriefSchema } from './economy-fields.ts';
 import type { EntranceEvent, Horn, ImDirectMessage, ImEvent, ImMessage, ImServerFrame, LiveStateEvent } from './chat.ts';
 
 // Zod schemas of the frames the server sends on /ws/im, so a client reads only what the contract
 // says (a frame that does not match is skipped, never thrown). Each schema is annotated with the
 // chat.ts type it reads, so the two cannot drift apart.
+
+/**
+ * What a gift send publishes to the room (custom IM message type 100 of this product family):
+ * the chat line and the effect every viewer plays.
+ */
+export const giftEventSchema = z.object({
+  type: z.literal(ImCustomType.GIFT),
+  room_id: z.number(),
+  sender: userBriefSchema.extend({ wealth_level: z.number(), noble: z.enum(NOBLE_TIERS).nullable() }),
+  gift: z.object({ id: z.number(), code: z.string(), image: z.string(), animation: z.enum(GIFT_EFFECTS), price: z.number(), names: z.object({ zh: z.string(), en: z.string(), es: z.string() }) }),
+  num: z.number(),
+  combo: z.number(),
+  total: z.number(),
+  at: z.string(),
+});
+export type GiftEvent = z.infer<typeof giftEventSchema>;
 
 const noble = z.enum(NOBLE_TIERS).nullable();
 const person = z.object({ id: z.number(), nick: z.string(), avatar: z.string() });

@@ -1,24 +1,14 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { idField, pageFields, userBriefSchema } from './economy.ts';
+import { KEYWORDS_MAX, KEYWORD_MAX_CHARS, SANCTION_MAX_MINUTES, SLOW_MODE_SECONDS } from './chat-constants.ts';
+import { idField, pageFields, userBriefSchema } from './economy-fields.ts';
 
 // Room moderation (spec §6: mute and unmute, set and remove administrator, block messages and
 // effects, kick; tenxun getRoomAdmin / setRoomAdmin). A room is its anchor's user id. The anchor
 // moderates its own room; room admins may mute and kick ordinary viewers (not the anchor, not
 // other admins). Blocking messages and effects is the viewer's own filter and stays in the browser.
 
-/** Room admins per room at most. */
-export const ROOM_ADMIN_MAX = 10;
-/** Longest mute or kick (30 days), in minutes. */
-export const SANCTION_MAX_MINUTES = 43_200;
-/** Durations offered in the room's menu, in minutes. */
-export const SANCTION_PRESETS = [10, 60, 1440, 10_080] as const;
-/** Keyword filter: words per room and characters per word. */
-export const KEYWORDS_MAX = 100;
-export const KEYWORD_MAX_CHARS = 20;
-/** Slow mode choices (seconds between one viewer's messages in the room; 0 = off). */
-export const SLOW_MODE_SECONDS = [0, 3, 5, 10] as const;
-export type SlowModeSeconds = (typeof SLOW_MODE_SECONDS)[number];
+export { KEYWORDS_MAX, KEYWORD_MAX_CHARS, ROOM_ADMIN_MAX, SANCTION_MAX_MINUTES, SANCTION_PRESETS, SLOW_MODE_SECONDS, type SlowModeSeconds } from './chat-constants.ts';
 
 const roomField = idField('chat.no_room');
 const userField = idField('chat.user_unknown');

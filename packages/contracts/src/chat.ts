@@ -37,14 +37,6 @@ export const imSign = defineCall({
   data: imCredentialSchema,
 });
 
-/** Prefix of tourist identifiers; a user identifier is always the decimal user id. */
-export const TOURIST_PREFIX = 'tourist_';
-
-/** Longest chat text accepted (characters). */
-export const CHAT_TEXT_MAX = 200;
-/** Messages sent with a join when the client has no sequence to resume from. */
-export const CHAT_HISTORY_SIZE = 50;
-
 /**
  * Frames a client sends on /ws/im (JSON). A room's group id is the anchor's user id. `lastSeq` on
  * join resumes after the last message the client has, so a reconnect loses and repeats nothing.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { ImCustomType } from './chat-constants.ts';
-import { GIFT_EFFECTS, GIFT_MAX_NUM, NOBLE_MAX_MONTHS, NOBLE_TIERS, idField, idempotencyKeyField, userBriefSchema } from './economy.ts';
+import { GIFT_EFFECTS, GIFT_MAX_NUM, NOBLE_MAX_MONTHS, NOBLE_TIERS } from './economy.ts';
+import { idField, idempotencyKeyField, userBriefSchema } from './economy-fields.ts';
 
 // Gifts, backpack, guards and nobles. A room is known by its anchor's user id.
 
@@ -62,21 +62,8 @@ export const handselGift = defineCall({
   data: sendGiftResultSchema,
 });
 
-/**
- * What a gift send publishes to the room (custom IM message type 100 of this product family):
- * the chat line and the effect every viewer plays.
- */
-export const giftEventSchema = z.object({
-  type: z.literal(ImCustomType.GIFT),
-  room_id: z.number(),
-  sender: userBriefSchema.extend({ wealth_level: z.number(), noble: z.enum(NOBLE_TIERS).nullable() }),
-  gift: z.object({ id: z.number(), code: z.string(), image: z.string(), animation: z.enum(GIFT_EFFECTS), price: z.number(), names: z.object({ zh: z.string(), en: z.string(), es: z.string() }) }),
-  num: z.number(),
-  combo: z.number(),
-  total: z.number(),
-  at: z.string(),
-});
-export type GiftEvent = z.infer<typeof giftEventSchema>;
+// The gift frame lives with the other chat frames (chat-frames.ts), which the room validates at start.
+export { type GiftEvent, giftEventSchema } from './chat-frames.ts';
 /** Bus channel a room's economy events go out on; the IM gateway relays them into the room group. */
 export const economyRoomChannel = (roomId: number) => `economy:room:${roomId}`;
 

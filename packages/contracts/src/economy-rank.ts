@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { NOBLE_TIERS, idField, userBriefSchema } from './economy.ts';
+import { NOBLE_TIERS } from './economy.ts';
+import { idField, userBriefSchema } from './economy-fields.ts';
 
 // Leaderboards (from the ledger) and invites.
 

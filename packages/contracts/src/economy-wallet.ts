@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { LEDGER_KINDS, WALLET_KINDS, amountField, idField, idempotencyKeyField, pageFields } from './economy.ts';
+import { LEDGER_KINDS, WALLET_KINDS } from './economy.ts';
+import { amountField, idField, idempotencyKeyField, pageFields } from './economy-fields.ts';
 
 // Wallets, recharge, the ledger views and conversion. Amounts in tenths of a coin.
 

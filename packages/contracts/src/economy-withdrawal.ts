@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { WITHDRAW_MAX, WITHDRAW_MIN, amountField, idField, idempotencyKeyField, pageFields, userBriefSchema } from './economy.ts';
+import { WITHDRAW_MAX, WITHDRAW_MIN } from './economy.ts';
+import { amountField, idField, idempotencyKeyField, pageFields, userBriefSchema } from './economy-fields.ts';
 
 // Payout accounts (bank card, Alipay), withdrawals from the income wallet and their review.
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { CLIP_MAX_SECONDS, CLIP_MIN_SECONDS, CLIP_TITLE_MAX, RECORDING_UNAVAILABLE } from './replays-constants.ts';
 import { CHAT_TEXT_MAX } from './chat.ts';
 import { giftEventSchema } from './economy-gifts.ts';
 import { LIVE_LEVELS, pageFields, roomIdField } from './live.ts';
@@ -8,19 +9,7 @@ import { LIVE_LEVELS, pageFields, roomIdField } from './live.ts';
 // extra encode) into segmented storage, finalised into a VOD playlist when it ends, and replayed
 // with its danmaku, chat, gifts and the linked match's goals in time. Clips are cut from a replay.
 
-/** Replay state: being recorded, ready to watch, recording failed (nothing playable). */
-export const ReplayStatus = { RECORDING: 0, READY: 1, FAILED: 2 } as const;
-/** Clip state: being cut, ready, cutting failed. */
-export const ClipStatus = { MAKING: 0, READY: 1, FAILED: 2 } as const;
-
-export const CLIP_MIN_SECONDS = 1;
-export const CLIP_MAX_SECONDS = 600;
-export const CLIP_TITLE_MAX = 40;
-/** The timeline is fetched in windows of this many seconds of video. */
-export const TIMELINE_WINDOW_SECONDS = 300;
-
-/** Why a room is not being recorded: off by the anchor, no ffmpeg, or streams go to an outside ingest. */
-export const RECORDING_UNAVAILABLE = ['ffmpeg_off', 'no_ingest'] as const;
+export { CLIP_MAX_SECONDS, CLIP_MIN_SECONDS, CLIP_TITLE_MAX, ClipStatus, RECORDING_UNAVAILABLE, ReplayStatus, TIMELINE_WINDOW_SECONDS } from './replays-constants.ts';
 
 const positiveId = (error: string) => z.coerce.number({ error }).int(error).positive(error).max(2_147_483_647, error);
 export const replayIdField = positiveId('replay.id_invalid');

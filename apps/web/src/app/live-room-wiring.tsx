@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ImEvent } from '@livesports/contracts/chat';
-import { ImCustomType } from '@livesports/contracts/chat';
+import { ImCustomType } from '@livesports/contracts/chat-constants';
 import { onRoomEvent } from '@/features/chat/api/im-client';
 import { DanmakuLayer } from '@/features/chat/components/danmaku-layer';
 import { EntranceBanner } from '@/features/chat/components/entrance-banner';

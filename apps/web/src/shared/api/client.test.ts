@@ -4,7 +4,7 @@ import { i18n } from '@/shared/i18n';
 import { setCookie } from '@/shared/lib/cookie';
 import { useAuthStore } from '@/shared/stores/auth';
 import { useToastStore } from '@/shared/stores/toast';
-import { lightCalls } from './light-calls';
+import { getHot } from './call-refs';
 import { ApiError, request, requestRaw, resetClientState } from './client';
 
 const user = { id: 7, user_nickname: 'Ann', avatar: '/avatars/1.svg', is_anchor: 0 as const, exp: 0, level: 0, balance: 0, is_admin: 0 as const };
@@ -31,7 +31,7 @@ const toasts = () => useToastStore.getState().toasts;
 describe('api client', () => {
   it('unwraps data on code 200', async () => {
     mockFetch(() => envelope({ code: 200, msg: 'ok', data: { keywords: [] } }));
-    await expect(request(lightCalls.getHot, {})).resolves.toEqual({ keywords: [] });
+    await expect(request(getHot, {})).resolves.toEqual({ keywords: [] });
     expect(toasts()).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { currentLanguage, i18n } from '../i18n';
 import { useAuthStore } from '../stores/auth';
 import { toast } from '../stores/toast';
 import { takeEarly } from './early-calls';
-import type { CallRef } from './light-calls';
+import type { CallRef } from './call-ref';
 
 // The one API client (spec §7, §8). Every call carries the lang header, the session in its HttpOnly
 // token cookie (the browser adds it; page scripts never see the token) and a 20 s
@@ -116,12 +116,12 @@ export async function requestRaw<T>(method: HttpMethod, path: string, payload?: 
 }
 
 /** Calls an API declared in packages/contracts with defineCall. */
-export function request<C extends CallDef<any, any>>(call: C | CallRef<C>, input: CallInput<C>): Promise<CallData<C>> {
+export function request<C extends CallDef<any, any> | CallRef<any>>(call: C, input: CallInput<C>): Promise<CallData<C>> {
   return requestRaw<CallData<C>>(call.method, call.path, input as Record<string, unknown>);
 }
 
 /** Like request, but also hands back the server's (localized) success message. */
-export async function requestWithMsg<C extends CallDef<any, any>>(call: C | CallRef<C>, input: CallInput<C>): Promise<{ data: CallData<C>; msg: string }> {
+export async function requestWithMsg<C extends CallDef<any, any> | CallRef<any>>(call: C, input: CallInput<C>): Promise<{ data: CallData<C>; msg: string }> {
   const env = await send<CallData<C>>(call.method, call.path, input as object);
   return { data: env.data, msg: env.msg };
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { envelope, mockFetch, setupI18n } from '@/test-utils';
 import { articleDetail } from '@livesports/contracts/content';
 import { startEarlyCalls } from '@/app/early-calls';
-import { lightCalls } from './light-calls';
+import { getRoomInfo } from './call-refs';
 import { request } from './client';
 import { takeEarly } from './early-calls';
 
@@ -25,10 +25,10 @@ describe('early calls (a live room asks for its play URLs while its scripts load
     expect(fetch.mock.calls[0][0]).toBe('/api/Live_streaming/getRoomInfo?room_id=7');
     // The request the page's HTML preloads (no headers of its own), so the browser hands over that answer.
     expect(fetch.mock.calls[0][1]).toEqual({ credentials: 'same-origin' });
-    await expect(request(lightCalls.getRoomInfo, { room_id: 7 })).resolves.toEqual(room);
+    await expect(request(getRoomInfo, { room_id: 7 })).resolves.toEqual(room);
     expect(fetch).toHaveBeenCalledTimes(1);
     // Used once: the next poll asks the server.
-    await request(lightCalls.getRoomInfo, { room_id: 7 });
+    await request(getRoomInfo, { room_id: 7 });
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
@@ -66,7 +66,7 @@ describe('early calls (a live room asks for its play URLs while its scripts load
     let calls = 0;
     const failing = mockFetch(() => (calls++ === 0 ? Promise.reject(new TypeError('offline')) : envelope({ code: 200, msg: 'ok', data: room })));
     startEarlyCalls('/live', '?id=7');
-    await expect(request(lightCalls.getRoomInfo, { room_id: 7 })).resolves.toEqual(room);
+    await expect(request(getRoomInfo, { room_id: 7 })).resolves.toEqual(room);
     expect(failing).toHaveBeenCalledTimes(2);
     expect(fetch).toHaveBeenCalledTimes(1);
   });

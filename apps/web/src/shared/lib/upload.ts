@@ -1,8 +1,8 @@
 import * as tus from 'tus-js-client';
-import { getQiniuToken } from '@livesports/contracts/account';
 import { UPLOAD_ENDPOINT, UPLOAD_LIMITS, type UploadKind, type UploadResult } from '@livesports/contracts/content';
 import { request } from '../api/client';
 import { tMsg } from '../i18n/messages';
+import { getQiniuToken } from '@/shared/api/call-refs';
 
 // Resumable uploads (tus) to our /files/ endpoint, for covers, circle pictures, avatars and videos.
 // The file is checked here first (size, and format by its first bytes, as the server will do),

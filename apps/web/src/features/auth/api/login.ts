@@ -1,8 +1,8 @@
-import { login } from '@livesports/contracts/account';
 import type { UserInfo } from '@livesports/contracts/account';
 import { ApiError, requestWithMsg } from '@/shared/api/client';
 import { tMsg } from '@/shared/i18n/messages';
 import { toast } from '@/shared/stores/toast';
+import { login } from '@/shared/api/call-refs';
 
 export type LoginAnswer = UserInfo & { token: string; redirect?: string };
 

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { hornList, sneHorn } from '@livesports/contracts/chat-barrage';
-import { nobleInfoCall } from '@livesports/contracts/economy-gifts';
 import { request } from '@/shared/api/client';
 import { currentLanguage } from '@/shared/i18n';
 import { useAuthStore } from '@/shared/stores/auth';
 import { invalidateTags } from '@/shared/api/query-tags';
+import { hornList, nobleInfoCall, sneHorn } from '@/shared/api/call-refs';
 
 // Site-wide horns (api/Member/sneHorn, hornList) and the caller's noble standing (free horns
 // left), read here through the contracts so the chat feature does not import the economy's hooks.

@@ -1,22 +1,13 @@
 import { create } from 'zustand';
-import {
-  type Horn,
-  type ImClientFrame,
-  type ImCredential,
-  type ImDirectMessage,
-  type ImEvent,
-  ImCustomType,
-  type ImMessage,
-  type ImServerFrame,
-  imSign,
-  imTouristAccount,
-} from '@livesports/contracts/chat';
+import type { Horn, ImClientFrame, ImCredential, ImDirectMessage, ImEvent, ImMessage, ImServerFrame } from '@livesports/contracts/chat';
+import { ImCustomType } from '@livesports/contracts/chat-constants';
 import { imServerFrame } from '@livesports/contracts/chat-frames';
 import { request } from '@/shared/api/client';
 import { RealtimeConnection } from '@/shared/realtime/connection';
 import { type Ack, RealtimeRequestError } from '@/shared/realtime/pending-requests';
 import { useAuthStore } from '@/shared/stores/auth';
 import { mergeBySeq } from '../lib/seq';
+import { imSign, imTouristAccount } from '@/shared/api/call-refs';
 
 /**
  * The page's one /ws/im connection (spec §1 IM, §7 chat login 500 ms after the room mounts).

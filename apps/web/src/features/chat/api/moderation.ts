@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as mod from '@livesports/contracts/chat-moderation';
+import * as mod from '@/shared/api/call-refs';
 import type { SlowModeSeconds } from '@livesports/contracts/chat-moderation';
 import { request } from '@/shared/api/client';
 import { useAuthStore } from '@/shared/stores/auth';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { reportChat } from '@livesports/contracts/console';
 import type { CallInput } from '@livesports/contracts/call';
 import { request } from '@/shared/api/client';
+import { reportChat } from '@/shared/api/call-refs';
 
 export type ReportChatInput = CallInput<typeof reportChat>;
 

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_TEXT_MAX, type ImEvent, type ImMessage, ImElemType } from '@livesports/contracts/chat';
+import type { ImEvent, ImMessage } from '@livesports/contracts/chat';
+import { CHAT_TEXT_MAX, ImElemType } from '@livesports/contracts/chat-constants';
 import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { readJSON, writeJSON } from '@/shared/lib/storage';

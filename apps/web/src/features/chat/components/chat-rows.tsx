@@ -1,7 +1,7 @@
 import { type ReactNode, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntranceEvent, ImEvent, ImMessage, ImNotice } from '@livesports/contracts/chat';
-import { ImCustomType, ImElemType } from '@livesports/contracts/chat';
+import { ImCustomType, ImElemType } from '@livesports/contracts/chat-constants';
 import { NOBLES } from '@livesports/contracts/economy';
 import type { FeedItem } from '../api/im-client';
 import { GuardMark, SenderBadges, nobleColor } from './badges';

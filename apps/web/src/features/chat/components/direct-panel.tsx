@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_TEXT_MAX } from '@livesports/contracts/chat';
+import { CHAT_TEXT_MAX } from '@livesports/contracts/chat-constants';
 import { useChatStore } from '../api/im-client';
 import { sendDirect } from '../api/use-room-chat';
 import { type Conversation, conversations } from '../lib/conversations';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntranceEvent } from '@livesports/contracts/chat';
-import { ImCustomType } from '@livesports/contracts/chat';
+import { ImCustomType } from '@livesports/contracts/chat-constants';
 import { NOBLES } from '@livesports/contracts/economy';
 import { onRoomEvent } from '../api/im-client';
 import '@/shared/i18n/messages';

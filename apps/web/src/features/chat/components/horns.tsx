@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { HORN_TEXT_MAX } from '@livesports/contracts/chat-barrage';
+import { HORN_TEXT_MAX } from '@livesports/contracts/chat-constants';
 import type { Horn } from '@livesports/contracts/chat';
 import { formatCoins } from '@livesports/contracts/economy';
 import { paths } from '@/config/paths';

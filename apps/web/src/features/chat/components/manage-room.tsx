@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { KEYWORDS_MAX, KEYWORD_MAX_CHARS, ROOM_ADMIN_MAX, SLOW_MODE_SECONDS, type Sanction, type SlowModeSeconds } from '@livesports/contracts/chat-moderation';
+import type { Sanction } from '@livesports/contracts/chat-moderation';
+import { KEYWORDS_MAX, KEYWORD_MAX_CHARS, ROOM_ADMIN_MAX, SLOW_MODE_SECONDS, type SlowModeSeconds } from '@livesports/contracts/chat-constants';
 import { ApiError } from '@/shared/api/client';
 import { currentLanguage } from '@/shared/i18n';
 import { tMsg } from '@/shared/i18n/messages';

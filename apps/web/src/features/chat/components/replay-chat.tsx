@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImSenderExt } from '@livesports/contracts/chat';
-import { CHAT_TEXT_MAX } from '@livesports/contracts/chat';
+import { CHAT_TEXT_MAX } from '@livesports/contracts/chat-constants';
 import { useAuthStore } from '@/shared/stores/auth';
 import { SenderBadges, nobleColor } from './badges';
 import { type DanmakuBatch, DanmakuCanvas, type DanmakuItem, nextBatchId, toDanmaku } from './danmaku-layer';

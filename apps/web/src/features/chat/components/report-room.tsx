@@ -1,12 +1,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { reportRoom } from '@livesports/contracts/console';
 import { request } from '@/shared/api/client';
 import { useAuthStore } from '@/shared/stores/auth';
 import { toast } from '@/shared/stores/toast';
 import { IconAlert } from '@/shared/ui/icons';
 import '../manage.css';
+import { reportRoom } from '@/shared/api/call-refs';
 
 const REASONS = ['spam', 'abuse', 'illegal', 'other'] as const;
 

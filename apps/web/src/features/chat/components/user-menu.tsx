@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SANCTION_PRESETS } from '@livesports/contracts/chat-moderation';
+import { SANCTION_PRESETS } from '@livesports/contracts/chat-constants';
 import { toast } from '@/shared/stores/toast';
 import { useModerate } from '../api/moderation';
 import { useReportChatLine } from '../api/report';

@@ -1,6 +1,7 @@
 import type { Horn } from '@livesports/contracts/chat';
-import { HORN_PRICE } from '@livesports/contracts/chat-barrage';
-import { KEYWORDS_MAX, KEYWORD_MAX_CHARS, type ModLogEntry } from '@livesports/contracts/chat-moderation';
+import { HORN_PRICE } from '@livesports/contracts/chat-constants';
+import type { ModLogEntry } from '@livesports/contracts/chat-moderation';
+import { KEYWORDS_MAX, KEYWORD_MAX_CHARS } from '@livesports/contracts/chat-constants';
 import { NOBLES } from '@livesports/contracts/economy';
 import { livePage } from '@/config/paths';
 import { dateTimeFormat } from '@/shared/lib/intl-formats';

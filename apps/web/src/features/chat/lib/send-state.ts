@@ -1,4 +1,5 @@
-import { CHAT_TEXT_MAX, ImCustomType, type ImNotice } from '@livesports/contracts/chat';
+import type { ImNotice } from '@livesports/contracts/chat';
+import { CHAT_TEXT_MAX, ImCustomType } from '@livesports/contracts/chat-constants';
 import type { FeedItem } from '../api/im-client';
 
 /** Why Send is disabled, in the order a person should fix it; null when a message may go. */

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { articleCommentList, commentArticle, commentList, commentPost, deleteComment, likeComment, type Comment } from '@livesports/contracts/content';
+import type { Comment } from '@livesports/contracts/content';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { circleKeys } from './keys';
+import { articleCommentList, commentArticle, commentList, commentPost, deleteComment, likeComment } from '@/shared/api/call-refs';
 
 // Comments of a circle post or of a headline (one kind of comment, two threads):
 //   post:    POST anchor_dynamics/commentList, anchor_dynamics_user/comment

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deletePost } from '@livesports/contracts/content';
 import { requestWithMsg } from '@/shared/api/client';
 import { circleKeys } from './keys';
+import { deletePost } from '@/shared/api/call-refs';
 
 // POST anchor_dynamics_user/delete: the author (or an administrator) removes a post.
 export function useDeletePost(onSuccess?: (msg: string) => void) {

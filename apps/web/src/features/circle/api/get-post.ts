@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { postInfo } from '@livesports/contracts/content';
 import { request } from '@/shared/api/client';
 import { circleKeys } from './keys';
 import { tagged } from '@/shared/api/query-tags';
+import { postInfo } from '@/shared/api/call-refs';
 
 // GET anchor_dynamics/info: one circle post.
 export const fetchPost = (id: number) => request(postInfo, { id });

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { userPostList } from '@livesports/contracts/content';
 import { request } from '@/shared/api/client';
 import { circleKeys } from './keys';
 import { tagged } from '@/shared/api/query-tags';
+import { userPostList } from '@/shared/api/call-refs';
 
 // GET anchor_dynamics/userPostList: the circle feed (tab 0 latest, 1 hot, 2 following) or one person's posts.
 export interface PostsInput {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { likePost, type Post } from '@livesports/contracts/content';
+import type { Post } from '@livesports/contracts/content';
 import { request } from '@/shared/api/client';
 import { circleKeys } from './keys';
+import { likePost } from '@/shared/api/call-refs';
 
 // POST anchor_dynamics_user/likes: sets the like; every cached copy of the post follows.
 export function useLikePost() {

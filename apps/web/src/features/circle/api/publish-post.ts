@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { publishPost, publishPostInput } from '@livesports/contracts/content';
+import { publishPostInput } from '@livesports/contracts/content';
 import type { ContentLangChoice } from '@livesports/contracts/content-lang';
 import { requestWithMsg } from '@/shared/api/client';
 import { circleKeys } from './keys';
+import { publishPost } from '@/shared/api/call-refs';
 
 // POST anchor_dynamics_user/insert: text and up to nine pictures.
 export const publishPostSchema = publishPostInput;

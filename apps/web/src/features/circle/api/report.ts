@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { report, type REPORT_REASONS, type REPORT_TARGETS } from '@livesports/contracts/content';
+import type { REPORT_REASONS, REPORT_TARGETS } from '@livesports/contracts/content';
 import { requestWithMsg } from '@/shared/api/client';
+import { report } from '@/shared/api/call-refs';
 
 // POST anchor_dynamics_user/report: a post, comment or headline to the moderators.
 export type ReportInput = { type: (typeof REPORT_TARGETS)[number]; id: number; reason: (typeof REPORT_REASONS)[number]; detail: string };

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { roomEnd } from '@livesports/contracts/console-content';
 import type { CallData, CallInput } from '@livesports/contracts/call';
 import { requestWithMsg } from '@/shared/api/client';
 import { toast } from '@/shared/stores/toast';
 import { consoleKeys } from './keys';
+import { roomEnd } from '@/shared/api/call-refs';
 
 export type EndRoomInput = CallInput<typeof roomEnd>;
 

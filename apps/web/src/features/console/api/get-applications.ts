@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listAnchorApplications } from '@livesports/contracts/live-anchor';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { listAnchorApplications } from '@/shared/api/call-refs';
 
 // GET api/admin/anchorApplications: every application, oldest pending first (the console keeps the pending ones).
 export const fetchApplications = () => request(listAnchorApplications, { page: 1, limit: 50 });

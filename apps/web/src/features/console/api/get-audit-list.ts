@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { auditList } from '@livesports/contracts/console';
 import type { CallInput } from '@livesports/contracts/call';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { auditList } from '@/shared/api/call-refs';
 
 export type AuditFilters = CallInput<typeof auditList>;
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { contentList } from '@livesports/contracts/console-content';
 import type { CallInput } from '@livesports/contracts/call';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { contentList } from '@/shared/api/call-refs';
 
 export type ContentListFilters = CallInput<typeof contentList>;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboard } from '@livesports/contracts/console';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { dashboard } from '@/shared/api/call-refs';
 
 // GET api/admin/dashboard: the site now and the last 30 days (money for administrators only).
 export const fetchDashboard = () => request(dashboard, {});

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { feedStatus } from '@livesports/contracts/console-catalog';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { feedStatus } from '@/shared/api/call-refs';
 
 // GET api/admin/feeds/status: what each match source last wrote, the replay, the token origin.
 export const fetchFeedStatus = () => request(feedStatus, {});

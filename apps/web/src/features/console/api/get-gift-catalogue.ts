@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { giftCatalogue } from '@livesports/contracts/console-catalog';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { giftCatalogue } from '@/shared/api/call-refs';
 
 // GET api/admin/gifts/list: the whole gift catalogue, switched-off gifts included.
 export const fetchGiftCatalogue = () => request(giftCatalogue, {});

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { consoleMe } from '@livesports/contracts/console';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { consoleMe } from '@/shared/api/call-refs';
 
 // GET api/admin/me: the caller's console role and the counts beside the menu (403 for non-staff).
 export const fetchConsoleMe = () => request(consoleMe, {});

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { mediaStatus } from '@livesports/contracts/console-catalog';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { mediaStatus } from '@/shared/api/call-refs';
 
 // GET api/admin/media/status: this process's RTMP ingest, ffmpeg and transcoders.
 export const fetchMediaStatus = () => request(mediaStatus, {});

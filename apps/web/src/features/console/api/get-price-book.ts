@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { priceBook } from '@livesports/contracts/console-catalog';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { priceBook } from '@/shared/api/call-refs';
 
 // GET api/admin/prices: recharge packages, noble and guard prices in force.
 export const fetchPriceBook = () => request(priceBook, {});

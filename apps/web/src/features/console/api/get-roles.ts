@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { rolesList } from '@livesports/contracts/console';
 import type { CallInput } from '@livesports/contracts/call';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { rolesList } from '@/shared/api/call-refs';
 
 export type RolesFilter = CallInput<typeof rolesList>;
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { roomList } from '@livesports/contracts/console-content';
 import type { CallInput } from '@livesports/contracts/call';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { roomList } from '@/shared/api/call-refs';
 
 export type RoomListFilters = CallInput<typeof roomList>;
 

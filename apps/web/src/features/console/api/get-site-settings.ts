@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { siteSettings } from '@livesports/contracts/console-catalog';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { siteSettings } from '@/shared/api/call-refs';
 
 // GET api/admin/settings: the spec settings, links, hot words, banner and announcement.
 export const fetchSiteSettings = () => request(siteSettings, {});

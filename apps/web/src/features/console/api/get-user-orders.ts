@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { consoleUserOrders } from '@livesports/contracts/console-users';
 import type { CallInput } from '@livesports/contracts/call';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { consoleUserOrders } from '@/shared/api/call-refs';
 
 export type UserOrdersInput = CallInput<typeof consoleUserOrders>;
 

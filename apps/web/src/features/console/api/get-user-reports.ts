@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { consoleUserReports } from '@livesports/contracts/console-users';
 import type { CallInput } from '@livesports/contracts/call';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { consoleUserReports } from '@/shared/api/call-refs';
 
 export type UserReportsInput = CallInput<typeof consoleUserReports>;
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { consoleUserWithdrawals } from '@livesports/contracts/console-users';
 import type { CallInput } from '@livesports/contracts/call';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { consoleUserWithdrawals } from '@/shared/api/call-refs';
 
 export type UserWithdrawalsInput = CallInput<typeof consoleUserWithdrawals>;
 

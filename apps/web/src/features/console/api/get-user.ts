@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { consoleUserDetail } from '@livesports/contracts/console-users';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { consoleUserDetail } from '@/shared/api/call-refs';
 
 // GET api/admin/users/detail: one account's profile, counts, running sanctions and what the caller may do.
 export const fetchUser = (id: number) => request(consoleUserDetail, { id });

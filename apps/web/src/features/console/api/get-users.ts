@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { consoleUserSearch } from '@livesports/contracts/console-users';
 import type { CallInput } from '@livesports/contracts/call';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { consoleUserSearch } from '@/shared/api/call-refs';
 
 export type UserSearch = CallInput<typeof consoleUserSearch>;
 

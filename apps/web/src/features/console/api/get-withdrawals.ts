@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminWithdrawals } from '@livesports/contracts/economy-withdrawal';
 import { request } from '@/shared/api/client';
 import { consoleKeys } from './keys';
+import { adminWithdrawals } from '@/shared/api/call-refs';
 
 // GET api/admin/withdrawal/list: the pending ones oldest first (the queue), or one person's history.
 export const fetchPendingWithdrawals = () => request(adminWithdrawals, { status: 0, order: 'oldest', page: 1, limit: 50 });

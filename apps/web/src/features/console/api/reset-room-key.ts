@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { roomResetKey } from '@livesports/contracts/console-content';
 import type { CallData, CallInput } from '@livesports/contracts/call';
 import { requestWithMsg } from '@/shared/api/client';
 import { toast } from '@/shared/stores/toast';
 import { consoleKeys } from './keys';
+import { roomResetKey } from '@/shared/api/call-refs';
 
 export type ResetRoomKeyInput = CallInput<typeof roomResetKey>;
 

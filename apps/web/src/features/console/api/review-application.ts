@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reviewAnchorApplication } from '@livesports/contracts/live-anchor';
 import { requestWithMsg } from '@/shared/api/client';
 import { toast } from '@/shared/stores/toast';
 import { consoleKeys } from './keys';
+import { reviewAnchorApplication } from '@/shared/api/call-refs';
 
 export interface ReviewInput {
   id: number;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { approveWithdrawal, rejectWithdrawal } from '@livesports/contracts/economy-withdrawal';
 import { requestWithMsg } from '@/shared/api/client';
 import { toast } from '@/shared/stores/toast';
 import { consoleKeys } from './keys';
+import { approveWithdrawal, rejectWithdrawal } from '@/shared/api/call-refs';
 
 export type WithdrawalDecision = { id: number; decision: 'approve' } | { id: number; decision: 'reject'; reason: string };
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { feedRotateToken } from '@livesports/contracts/console-catalog';
 import type { CallData, CallInput } from '@livesports/contracts/call';
 import { requestWithMsg } from '@/shared/api/client';
 import { toast } from '@/shared/stores/toast';
 import { consoleKeys } from './keys';
+import { feedRotateToken } from '@/shared/api/call-refs';
 
 export type RotateFeedTokenInput = CallInput<typeof feedRotateToken>;
 

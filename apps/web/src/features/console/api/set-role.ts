@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rolesSet } from '@livesports/contracts/console';
 import type { CallInput } from '@livesports/contracts/call';
 import { requestWithMsg } from '@/shared/api/client';
 import { toast } from '@/shared/stores/toast';
 import { consoleKeys } from './keys';
+import { rolesSet } from '@/shared/api/call-refs';
 
 export type SetRoleInput = CallInput<typeof rolesSet>;
 

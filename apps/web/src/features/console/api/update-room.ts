@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { roomUpdate } from '@livesports/contracts/console-content';
 import type { CallData, CallInput } from '@livesports/contracts/call';
 import { requestWithMsg } from '@/shared/api/client';
 import { toast } from '@/shared/stores/toast';
 import { consoleKeys } from './keys';
+import { roomUpdate } from '@/shared/api/call-refs';
 
 export type UpdateRoomInput = CallInput<typeof roomUpdate>;
 

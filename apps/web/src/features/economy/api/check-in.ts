@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { activityUrl, checkIn } from '@livesports/contracts/economy-gifts';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { currentLanguage } from '@/shared/i18n';
 import { economyKeys } from './keys';
+import { activityUrl, checkIn } from '@/shared/api/call-refs';
 
 // POST api/Activity_Config/checkIn: the daily check-in gifts go into the backpack.
 export function useCheckIn(onSuccess?: (msg: string) => void) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { conversionBalance } from '@livesports/contracts/economy-wallet';
 import { requestWithMsg } from '@/shared/api/client';
 import { afterMoneyMoved } from '../lib/refresh';
+import { conversionBalance } from '@/shared/api/call-refs';
 
 // api/Balance/conversionBalance: income → coins, one way, confirmed. POST, same input as the spec's GET.
 const post = { ...conversionBalance, method: 'POST' as const };

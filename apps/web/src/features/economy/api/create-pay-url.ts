@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { payUrl } from '@livesports/contracts/economy-wallet';
 import { request } from '@/shared/api/client';
+import { payUrl } from '@/shared/api/call-refs';
 
 // api/chargerules/payUrl: creates the order and answers the provider's checkout address.
 // Sent as POST (the server also answers the spec's GET) so nothing sits in a URL.

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { giftList, userGiftList } from '@livesports/contracts/economy-gifts';
 import { request } from '@/shared/api/client';
 import { currentLanguage } from '@/shared/i18n';
 import { tagged } from '@/shared/api/query-tags';
 import { economyKeys } from './keys';
+import { giftList, userGiftList } from '@/shared/api/call-refs';
 
 // GET api/Gift/getList: the catalogue (names in the interface language). The console changes prices and
 // switches gifts off: a copy older than a minute is read again when the tab comes back into view.

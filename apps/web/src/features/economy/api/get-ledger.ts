@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LedgerKind, WalletKind } from '@livesports/contracts/economy';
-import { orderList, orderTypes } from '@livesports/contracts/economy-wallet';
 import { request } from '@/shared/api/client';
 import { economyKeys } from './keys';
 import { tagged } from '@/shared/api/query-tags';
+import { orderList, orderTypes } from '@/shared/api/call-refs';
 
 // GET api/Order/getList: consumption and income details, read from the ledger.
 export const useLedger = (input: { wallet?: WalletKind; type?: LedgerKind; page: number; limit: number }) =>

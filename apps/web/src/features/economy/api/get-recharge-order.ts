@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { rechargeOrder, rechargeOrders } from '@livesports/contracts/economy-wallet';
 import { request } from '@/shared/api/client';
 import { economyKeys } from './keys';
 import { tagged } from '@/shared/api/query-tags';
+import { rechargeOrder, rechargeOrders } from '@/shared/api/call-refs';
 
 // GET api/chargerules/getOrder: the order the payer came back from; polled until the provider's
 // notification has settled it.

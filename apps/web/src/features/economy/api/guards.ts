@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { buyGuard, guardList } from '@livesports/contracts/economy-gifts';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { currentLanguage } from '@/shared/i18n';
 import { afterMoneyMoved } from '../lib/refresh';
 import { economyKeys } from './keys';
+import { buyGuard, guardList } from '@/shared/api/call-refs';
 
 // GET api/Guard/getList: plans, the room's guards, and mine.
 export const useGuards = (roomId: number | undefined) => useQuery({ queryKey: economyKeys.guards(roomId, currentLanguage()), queryFn: () => request(guardList, roomId ? { room_id: roomId } : {}) });

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NobleTier } from '@livesports/contracts/economy';
-import { buyNoble, nobleInfoCall } from '@livesports/contracts/economy-gifts';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { currentLanguage } from '@/shared/i18n';
 import { afterMoneyMoved } from '../lib/refresh';
 import { economyKeys } from './keys';
+import { buyNoble, nobleInfoCall } from '@/shared/api/call-refs';
 
 // GET api/Noble/getInfo: the five ranks and my membership.
 export const useNobles = () => useQuery({ queryKey: economyKeys.noble(currentLanguage()), queryFn: () => request(nobleInfoCall, {}) });

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { memberInfo } from '@livesports/contracts/account';
-import { aliPayInfo, bankCardInfo, bindAliPay, bindBankCard } from '@livesports/contracts/economy-withdrawal';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { economyKeys } from './keys';
 import { tagged } from '@/shared/api/query-tags';
+import { aliPayInfo, bankCardInfo, bindAliPay, bindBankCard, memberInfo } from '@/shared/api/call-refs';
 
 // api/Bank_card: bank card and Alipay binding. The binds go as POST (the server also answers the
 // spec's GET) so card numbers and the payment password stay out of URLs and logs.

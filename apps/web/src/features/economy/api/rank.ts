@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type RankBoard, type RankPeriod, leaderboard, roomRanking } from '@livesports/contracts/economy-rank';
+import type { RankBoard, RankPeriod } from '@livesports/contracts/economy-rank';
 import { request } from '@/shared/api/client';
 import { economyKeys } from './keys';
 import { tagged } from '@/shared/api/query-tags';
+import { leaderboard, roomRanking } from '@/shared/api/call-refs';
 
 // GET api/Rank/getList: popularity (anchors) or generosity (fans) over a period, with the daily series.
 export const leaderboardQueryOptions = (board: RankBoard, period: RankPeriod) =>

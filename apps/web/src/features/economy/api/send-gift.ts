@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type SendGiftResult, handselGift } from '@livesports/contracts/economy-gifts';
+import type { SendGiftResult } from '@livesports/contracts/economy-gifts';
 import { request } from '@/shared/api/client';
 import { afterMoneyMoved } from '../lib/refresh';
+import { handselGift } from '@/shared/api/call-refs';
 
 export interface SendGiftInput {
   room_id: number;

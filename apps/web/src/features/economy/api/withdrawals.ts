@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminWithdrawals, applyForWithdrawal, approveWithdrawal, rejectWithdrawal, withdrawalList } from '@livesports/contracts/economy-withdrawal';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { currentLanguage } from '@/shared/i18n';
 import { afterMoneyMoved } from '../lib/refresh';
 import { economyKeys } from './keys';
+import { adminWithdrawals, applyForWithdrawal, approveWithdrawal, rejectWithdrawal, withdrawalList } from '@/shared/api/call-refs';
 
 // api/Balance/applyForWithdrawal, as POST so the payment password never sits in a URL.
 const applyPost = { ...applyForWithdrawal, method: 'POST' as const };

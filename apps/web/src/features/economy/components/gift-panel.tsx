@@ -20,7 +20,7 @@ import { Coins } from './coins';
 import { RechargeDialog } from './recharge-dialog';
 // Registers the server message catalogue (namespace 'msg') this file's texts use.
 import '@/shared/i18n/messages';
-import { ImCustomType } from '@livesports/contracts/chat';
+import { ImCustomType } from '@livesports/contracts/chat-constants';
 
 export interface GiftPanelProps {
   /** The room: its anchor's user id. */

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApplicationInput, getVerifiedInfo, verified } from '@livesports/contracts/live-anchor';
+import type { ApplicationInput } from '@livesports/contracts/live-anchor';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { liveKeys } from './keys';
+import { getVerifiedInfo, verified } from '@/shared/api/call-refs';
 
 // Becoming an anchor: POST api/Member/getVerifiedInfo (state) and api/Member/verified (submit).
 

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getMatchRooms, setRoomMatch } from '@livesports/contracts/live-match';
-import { allMatch, type MatchListRow } from '@livesports/contracts/matches';
+import type { MatchListRow } from '@livesports/contracts/matches';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { myRoomKey } from './my-room';
 import { liveKeys } from './keys';
+import { allMatch, getMatchRooms, setRoomMatch } from '@/shared/api/call-refs';
 
 // A room and the match it covers (issue #19 item 12): the anchor links the room in the studio;
 // a match page lists the live rooms covering it.

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endRoom, getLiveRecord, getMyRoom, type MyRoom, resetStreamKey, setPlacard, startRoom, updateLive } from '@livesports/contracts/live';
+import type { MyRoom } from '@livesports/contracts/live';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { liveKeys } from './keys';
+import { endRoom, getLiveRecord, getMyRoom, resetStreamKey, setPlacard, startRoom, updateLive } from '@/shared/api/call-refs';
 
 // The anchor's own room: push address and key, settings, start / end, the broadcast record.
 

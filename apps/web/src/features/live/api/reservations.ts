@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteReserveLive, getReserveLiveList, getUserReserveLiveList, reserveLive, setReserveLiveNew } from '@livesports/contracts/live-reserve';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { useAuthStore } from '@/shared/stores/auth';
 import { liveKeys } from './keys';
+import { deleteReserveLive, getReserveLiveList, getUserReserveLiveList, reserveLive, setReserveLiveNew } from '@/shared/api/call-refs';
 
 // Announced broadcasts and the viewer's reservations of them.
 

@@ -1,10 +1,7 @@
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { RoomInfo } from '@livesports/contracts/live';
 import { request } from '@/shared/api/client';
-import { lightCalls } from '@/shared/api/light-calls';
-
-// Zod-free call references: the home page's live strip loads this file (see light-calls.ts).
-const { getLiveList, getOnlineMemberNum, getRoomInfo, getRoomList } = lightCalls;
+import { getLiveList, getOnlineMemberNum, getRoomInfo, getRoomList } from '@/shared/api/call-refs';
 import { useAuthStore } from '@/shared/stores/auth';
 import { liveKeys } from './keys';
 

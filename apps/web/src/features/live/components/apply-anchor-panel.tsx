@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { type Application, ApplicationStatus, applicationInput, applicationState } from '@livesports/contracts/live-anchor';
 import { MemberType, memberPage, paths } from '@/config/paths';
 import { request } from '@/shared/api/client';
-import { lightCalls } from '@/shared/api/light-calls';
 import { tMsg } from '@/shared/i18n/messages';
 import { useAuthStore } from '@/shared/stores/auth';
 import { toast } from '@/shared/stores/toast';
@@ -15,6 +14,7 @@ import { PageSpinner } from '@/shared/ui/spinner';
 import { useApplication, useSubmitApplication } from '../api/application';
 import '../locales';
 import '../live.css';
+import { userInfo } from '@/shared/api/call-refs';
 
 type Field = 'real_name' | 'id_number' | 'live_type' | 'experience' | 'contact' | 'introduction' | 'agreement' | 'inviter' | 'invite_code';
 const EMPTY = { real_name: '', id_number: '', live_type: '', experience: '', contact: '', introduction: '', inviter: '', invite_code: '', agreement: false };
@@ -82,7 +82,7 @@ export function ApplyAnchorPanel() {
   // Approved while the page is open: refresh the stored user, so the header shows the anchor.
   const approved = app.data?.status === ApplicationStatus.APPROVED || app.data?.is_anchor === 1;
   useEffect(() => {
-    if (approved && user && user.is_anchor !== 1) void request(lightCalls.userInfo, {}).then(setUser);
+    if (approved && user && user.is_anchor !== 1) void request(userInfo, {}).then(setUser);
   }, [approved, user, setUser]);
 
   if (app.isPending) return <PageSpinner />;

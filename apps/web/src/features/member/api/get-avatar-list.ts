@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { avatarList } from '@livesports/contracts/account';
 import { request } from '@/shared/api/client';
 import { memberKeys } from './keys';
+import { avatarList } from '@/shared/api/call-refs';
 
 // GET api/user/avatarList: the preset avatars (/avatars/1.svg … /avatars/12.svg).
 export const fetchAvatarList = () => request(avatarList, {});

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { memberInfo } from '@livesports/contracts/account';
 import { request } from '@/shared/api/client';
 import { memberKeys } from './keys';
 import { tagged } from '@/shared/api/query-tags';
+import { memberInfo } from '@/shared/api/call-refs';
 
 // GET api/Member/info: the signed-in person's full profile.
 export const fetchMemberInfo = () => request(memberInfo, {});

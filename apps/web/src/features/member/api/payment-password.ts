@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PAY_PASSWORD_MIN, paymentPassword } from '@livesports/contracts/account';
+import { PAY_PASSWORD_MIN } from '@livesports/contracts/account';
 import { requestWithMsg } from '@/shared/api/client';
 import { memberKeys } from './keys';
 import { invalidateTags } from '@/shared/api/query-tags';
+import { paymentPassword } from '@/shared/api/call-refs';
 
 // POST api/Member/paymentPassword {password, confirm_password, old_password when one is set}.
 export const PAY_PASSWORD_RE = new RegExp(`^\\d{${PAY_PASSWORD_MIN},}$`);

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { classifyList } from '@livesports/contracts/content';
 import { request } from '@/shared/api/client';
 import { currentLanguage } from '@/shared/i18n';
 import { newsKeys } from './keys';
+import { classifyList } from '@/shared/api/call-refs';
 
 // GET api/Headlines/classifyList: headline categories, named in the interface language.
 export const fetchCategories = () => request(classifyList, {});

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { publishArticle, publishArticleInput, type PublishArticleInput } from '@livesports/contracts/content';
+import { publishArticleInput, type PublishArticleInput } from '@livesports/contracts/content';
 import { requestWithMsg } from '@/shared/api/client';
 import { newsKeys } from './keys';
+import { publishArticle } from '@/shared/api/call-refs';
 
 // POST api/Headlines_user/insert: a writer publishes a headline. The form validates with the
 // very schema the server uses, so the messages match.

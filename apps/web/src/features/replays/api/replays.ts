@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as api from '@livesports/contracts/replays';
+import type { Clip } from '@livesports/contracts/replays';
+import { ClipStatus, ReplayStatus } from '@livesports/contracts/replays-constants';
+import * as api from '@/shared/api/call-refs';
 import { request, requestWithMsg } from '@/shared/api/client';
 import { useAuthStore } from '@/shared/stores/auth';
 
@@ -27,7 +29,7 @@ export const useClip = (id: number) =>
     queryFn: () => request(api.getClip, { id }),
     enabled: id > 0,
     retry: false,
-    refetchInterval: (q) => (q.state.data?.status === api.ClipStatus.MAKING ? 1000 : false),
+    refetchInterval: (q) => (q.state.data?.status === ClipStatus.MAKING ? 1000 : false),
   });
 
 export const useClips = (replayId: number) =>
@@ -35,7 +37,7 @@ export const useClips = (replayId: number) =>
     queryKey: [...key, 'clips', replayId],
     queryFn: () => request(api.getClipList, { replay_id: replayId }),
     enabled: replayId > 0,
-    refetchInterval: (q) => (q.state.data?.list.some((c) => c.status === api.ClipStatus.MAKING) ? 1000 : false),
+    refetchInterval: (q) => (q.state.data?.list.some((c) => c.status === ClipStatus.MAKING) ? 1000 : false),
   });
 
 export const useMyReplays = (page: number, limit: number, enabled: boolean) =>
@@ -44,7 +46,7 @@ export const useMyReplays = (page: number, limit: number, enabled: boolean) =>
     queryFn: () => request(api.getMyReplays, { page, limit }),
     enabled,
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.list.some((r) => r.status === api.ReplayStatus.RECORDING) ? 3000 : false),
+    refetchInterval: (q) => (q.state.data?.list.some((r) => r.status === ReplayStatus.RECORDING) ? 3000 : false),
   });
 
 export const useRecording = (enabled: boolean) => useQuery({ queryKey: [...key, 'recording'], queryFn: () => request(api.getRecording, {}), enabled });
@@ -67,7 +69,7 @@ export const useDeleteReplay = (done?: (msg: string) => void) => useChange((id: 
 export const usePublishClip = (done?: (msg: string) => void) => useChange((id: number) => requestWithMsg(api.publishClip, { id }), done);
 export const useDeleteClip = (done?: (msg: string) => void) => useChange((id: number) => requestWithMsg(api.deleteClip, { id }), done);
 
-export function useCreateClip(done?: (clip: api.Clip, msg: string) => void) {
+export function useCreateClip(done?: (clip: Clip, msg: string) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (i: { replay_id: number; start: number; end: number; title: string; exact: 0 | 1 }) => requestWithMsg(api.createClip, i),

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CLIP_MAX_SECONDS, CLIP_TITLE_MAX, ClipStatus, type ReplayDetail } from '@livesports/contracts/replays';
+import type { ReplayDetail } from '@livesports/contracts/replays';
+import { CLIP_MAX_SECONDS, CLIP_TITLE_MAX, ClipStatus } from '@livesports/contracts/replays-constants';
 import { toast } from '@/shared/stores/toast';
 import { Button } from '@/shared/ui/button';
 import { clipPage } from '@/config/paths';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ReplayStatus } from '@livesports/contracts/replays';
+import { ReplayStatus } from '@livesports/contracts/replays-constants';
 import { replayPage } from '@/config/paths';
 import { useAuthStore } from '@/shared/stores/auth';
 import { toast } from '@/shared/stores/toast';

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ClipStatus } from '@livesports/contracts/replays';
+import { ClipStatus } from '@livesports/contracts/replays-constants';
 import { articlePage, livePage, replayPage } from '@/config/paths';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { toast } from '@/shared/stores/toast';

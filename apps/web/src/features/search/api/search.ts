@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { searchAnchor, searchArticles, searchIndex, searchLive, searchPosts } from '@livesports/contracts/search';
 import { request } from '@/shared/api/client';
 import { tagged } from '@/shared/api/query-tags';
 import { searchKeys } from './keys';
+import { searchAnchor, searchArticles, searchIndex, searchLive, searchPosts } from '@/shared/api/call-refs';
 
 // GET api/Search/index (a few of each kind; counts the word for the hot list) and the paged
 // tabs api/Search/anchor, api/Search/live, api/Search/article, api/Search/post.

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { attentionList, watchlistList } from '@livesports/contracts/social';
 import { request } from '@/shared/api/client';
 import { tagged } from '@/shared/api/query-tags';
 import { socialKeys } from './keys';
+import { attentionList, watchlistList } from '@/shared/api/call-refs';
 
 // GET api/User/attentionList (who someone follows, per kind) and api/User/watchlistList (their fans).
 export type PeopleList = 'following' | 'fans';

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getUserInfo } from '@livesports/contracts/social';
 import { request } from '@/shared/api/client';
 import { socialKeys } from './keys';
 import { tagged } from '@/shared/api/query-tags';
+import { getUserInfo } from '@/shared/api/call-refs';
 
 // GET api/User/getUserInfo: the header of a personal space.
 export const fetchProfile = (uid: number) => request(getUserInfo, { uid });

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '@/shared/api/client';
-import { lightCalls } from '@/shared/api/light-calls';
+import { getSystem } from '@/shared/api/call-refs';
 
 // GET api/Universal/getSystem: site settings, fetched once at start (spec §4).
-export const fetchSystem = () => request(lightCalls.getSystem, {});
+export const fetchSystem = () => request(getSystem, {});
 
 /** The site's settings (spec §3); the only key of this feature. */
 export const systemKey = ['system'] as const;
