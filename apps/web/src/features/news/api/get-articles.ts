@@ -4,8 +4,7 @@ import { request } from '@/shared/api/client';
 import { newsKeys } from './keys';
 import { getList2 } from '@/shared/api/call-refs';
 
-// GET api/Portal_post/getList2: headlines by category, by writer, or the hot list. Named by a light
-// call: the home page shows it, and the contract module would bring zod to the home.
+// GET api/Portal_post/getList2: headlines by category, by writer, or the hot list.
 export type ArticlesInput = CallInput<typeof getList2>;
 export const fetchArticles = (input: ArticlesInput) => request(getList2, input);
 

@@ -5,8 +5,7 @@ import { socialKeys } from './keys';
 import { invalidateTags } from '@/shared/api/query-tags';
 import { attention } from '@/shared/api/call-refs';
 
-// POST api/Member/attention: follow (1) or unfollow (0) a person as an anchor, writer or user. A
-// light call: the button is on a headline's and a live room's first screen.
+// POST api/Member/attention: follow (1) or unfollow (0) a person as an anchor, writer or user.
 export function useFollow(onSuccess?: (followed: boolean, msg: string, fans: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
