@@ -1,4 +1,4 @@
-import { expect, test } from '../support/test';
+import { type Page, expect, test } from '../support/test';
 import { api, registerByApi, signInContext, uniqueEmail } from '../support/session.ts';
 import { mailCount, waitForCode } from '../support/mailbox.ts';
 import { solveSlider } from '../support/slider.ts';
@@ -87,11 +87,22 @@ test('switching language reloads the page in zh, es and back to en', async ({ pa
   }
 });
 
+/**
+ * Opens a page as the signed-in user and waits until the page has asked who that is: the header
+ * shows the remembered user before api/user/info answers. A session ended before that answer came
+ * would get its 700 on this page (which then forgets the user), not on the next one the test opens.
+ */
+async function openSignedIn(page: Page, path: string) {
+  const info = page.waitForResponse((r) => r.url().includes('/api/user/info'));
+  await page.goto(path);
+  await info;
+  await expect(page.getByTestId('header-avatar')).toBeVisible();
+}
+
 test('code 700: a session ended elsewhere clears the user and says so once', async ({ page, context, request, baseURL }) => {
   const user = await registerByApi(request);
   await signInContext(context, baseURL!, user.token);
-  await page.goto('/main');
-  await expect(page.getByTestId('header-avatar')).toBeVisible();
+  await openSignedIn(page, '/main');
   // The session ends on the server (as after a password reset on another device).
   await api(request, 'POST', '/api/Member/SignOut', {}, user.token);
   await page.goto('/member?type=0');
@@ -103,8 +114,7 @@ test('the language of the 700 notice follows the interface (es)', async ({ page,
   const user = await registerByApi(request);
   await signInContext(context, baseURL!, user.token);
   await page.addInitScript(() => localStorage.setItem('language', 'es'));
-  await page.goto('/main');
-  await expect(page.getByTestId('header-avatar')).toBeVisible();
+  await openSignedIn(page, '/main');
   await api(request, 'POST', '/api/Member/SignOut', {}, user.token);
   await page.goto('/member?type=0');
   await expect(page.getByTestId('toast').filter({ hasText: 'Inicie sesión primero, por favor' })).toBeVisible();
