@@ -12,6 +12,7 @@ import { crossSitePlugin } from './platform/cross-site.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
 import { envelopePlugin } from './platform/envelope.ts';
 import { httpPlugin } from './platform/http.ts';
+import { installHotAnswers } from './platform/hot-answers.ts';
 import { openApiPlugin } from './platform/openapi.ts';
 import { pageImagesPlugin } from './platform/page-images.ts';
 import { type Mailer, mailerPlugin } from './platform/mail.ts';
@@ -79,6 +80,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     pluginTimeout: 0,
     ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
   });
+  // Repeats of public cached answers leave from the server's first step (platform/hot-answers.ts).
+  if (config.HOT_ANSWERS) installHotAnswers(app);
 
   await app.register(configPlugin, { config });
   await app.register(secretsPlugin);

@@ -58,6 +58,11 @@ const schema = z.object({
   /** Speed of the embedded match replay (match seconds per real second; 0 = off). It runs when DEMO_DATA is on. */
   MATCH_REPLAY_SPEED: z.coerce.number().min(0).max(10_000).default(1),
   LOG_LEVEL: z.string().default('info'),
+  /**
+   * Send repeats of public cached answers from the HTTP server's first step, before Fastify
+   * (platform/hot-answers.ts). Off only to compare (the match-day bench) or to rule it out.
+   */
+  HOT_ANSWERS: bool(true),
   /** Chat (IM) app id carried in every UserSig credential. */
   IM_SDKAPPID: z.coerce.number().int().positive().default(1400000000),
   /** Chat credential signing key; generated and kept in DATA_DIR when unset. Never sent to browsers. */

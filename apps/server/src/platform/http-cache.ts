@@ -80,7 +80,7 @@ function readEncoding(value: string): Encoding {
 }
 
 /** True when one of the If-None-Match tags is the answer's (weak comparison, as RFC 9110 asks). */
-function matches(header: string | string[] | undefined, etag: string) {
+export function etagMatches(header: string | string[] | undefined, etag: string) {
   if (!header) return false;
   const value = Array.isArray(header) ? header.join(',') : header;
   if (value.trim() === '*') return true;
@@ -100,26 +100,33 @@ function variant<T>(req: FastifyRequest, cached: Cached<T>, schema: z.ZodType): 
   return v;
 }
 
-/** Sends a cached public answer: ETag, Cache-Control, 304, and a body compressed once. */
-export function sendCached<T>(req: FastifyRequest, reply: FastifyReply, cached: Cached<T>, schema: z.ZodType, policy: HttpPolicy) {
+/**
+ * Sends a cached public answer: ETag, Cache-Control, 304, and a body compressed once. With `keep`,
+ * the finished answer to a caller without a token is also kept for the server's first step
+ * (hot-answers.ts), which sends it to the next identical request without entering Fastify.
+ */
+export function sendCached<T>(req: FastifyRequest, reply: FastifyReply, cached: Cached<T>, schema: z.ZodType, policy: HttpPolicy, keep = false) {
   const v = variant(req, cached, schema);
   // A signed-in caller got the shared answer because nothing of theirs is in it: their browser must
   // still ask every time (no stale-while-revalidate), or a toggle they just made could show undone.
   const control = req.user ? 'private, no-cache' : cacheControl(policy);
   reply.header('etag', v.etag).header('cache-control', control).header('vary', VARY);
   // 304 is for reads; a POST read (all_match) still tells its ETag to caches that key on the body.
-  if ((req.method === 'GET' || req.method === 'HEAD') && matches(req.headers['if-none-match'], v.etag)) {
+  if ((req.method === 'GET' || req.method === 'HEAD') && etagMatches(req.headers['if-none-match'], v.etag)) {
     return reply.code(304).send();
   }
   reply.type('application/json; charset=utf-8');
   const encoding = v.body.length >= COMPRESS_MIN_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
+  let body = v.body;
   if (encoding === 'br') {
-    v.br ??= zlib.brotliCompressSync(v.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: v.body.length } });
-    return reply.header('content-encoding', 'br').header('content-length', v.br.length).send(v.br);
+    body = v.br ??= zlib.brotliCompressSync(v.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: v.body.length } });
+  } else if (encoding === 'gzip') {
+    body = v.gzip ??= zlib.gzipSync(v.body, { level: 6 });
   }
-  if (encoding === 'gzip') {
-    v.gzip ??= zlib.gzipSync(v.body, { level: 6 });
-    return reply.header('content-encoding', 'gzip').header('content-length', v.gzip.length).send(v.gzip);
+  if (encoding) reply.header('content-encoding', encoding);
+  reply.header('content-length', body.length);
+  if (keep && !req.user && !req.token) {
+    req.server.hotAnswers?.keep(req.raw, req.method === 'POST' ? req.rawJson : null, { cached, etag: v.etag, headers: reply.getHeaders(), body });
   }
-  return reply.send(v.body);
+  return reply.send(body);
 }

@@ -51,16 +51,29 @@ export class Cached<T> {
   /** The data as the contract serializes it, and the rendered envelopes per language (http-cache.ts). */
   json?: string;
   readonly variants = new Map<string, unknown>();
+  /**
+   * Set when the answer stops being the one its reader would give (a tag dropped, a patch made a
+   * new one, its reader evicted it): copies kept outside the reader (hot-answers.ts) are then stale.
+   */
+  retired = false;
   constructor(
     readonly data: T,
     readonly at: number,
+    /** When a clock-bound answer is due for a reload (`maxAgeMs`); Infinity for the others. */
+    readonly until = Infinity,
   ) {}
+
+  /** Still the reader's answer at `now` (same clock as the reader's). */
+  current(now: number) {
+    return !this.retired && now <= this.until;
+  }
 }
 
 interface Entry {
   key: string;
   tags: string[];
   at: number;
+  until: number;
   value?: Cached<unknown>;
   pending?: Promise<Cached<unknown>>;
   patch?: (data: unknown, change: unknown) => unknown;
@@ -106,6 +119,7 @@ export function createReadCache(deps: { bus: Bus; now?: () => number }): ReadCac
   const windows = new Map<string, { again: boolean }>();
 
   function remove(e: Entry) {
+    if (e.value) e.value.retired = true;
     if (entries.get(e.key) === e) entries.delete(e.key);
     for (const t of e.tags) {
       const set = byTag.get(t);
@@ -151,7 +165,8 @@ export function createReadCache(deps: { bus: Bus; now?: () => number }): ReadCac
             }
           }
           const patch = spec.patch;
-          const entry: Entry = { key, tags: spec.tags(input), at: now(), patch: patch && ((data, change) => patch(data as T, change, input)) };
+          const at = now();
+          const entry: Entry = { key, tags: spec.tags(input), at, until: spec.maxAgeMs === undefined ? Infinity : at + spec.maxAgeMs, patch: patch && ((data, change) => patch(data as T, change, input)) };
           entries.set(key, entry);
           mine.add(entry);
           for (const t of entry.tags) {
@@ -162,7 +177,7 @@ export function createReadCache(deps: { bus: Bus; now?: () => number }): ReadCac
           stats.loads++;
           entry.pending = spec.load(input).then(
             (data) => {
-              const value = new Cached(data, entry.at);
+              const value = new Cached(data, entry.at, entry.until);
               entry.pending = undefined;
               // Dropped (or replaced) while loading: answer the waiting requests, keep nothing.
               if (entries.get(key) === entry) entry.value = value;
@@ -212,7 +227,8 @@ export function createReadCache(deps: { bus: Bus; now?: () => number }): ReadCac
           remove(e);
         } else if (next !== e.value!.data) {
           stats.patches++;
-          e.value = new Cached(next, e.at);
+          e.value!.retired = true;
+          e.value = new Cached(next, e.at, e.until);
         }
       }
     },

@@ -36,6 +36,13 @@ export interface RouteOptions {
   alsoLimit?: Limit;
   /** How long shared caches may keep this call's cached answers (default HTTP.live). */
   http?: HttpPolicy;
+  /**
+   * The handler must run on every read even when it answers from the read cache: it counts reads
+   * (a headline's views), or its cached answer depends on more than the input, the language and
+   * whether the caller is signed in. Without it, a repeat of a public cached answer is sent by the
+   * server's first step without reaching the handler (platform/hot-answers.ts).
+   */
+  eachRead?: boolean;
 }
 
 /**
@@ -67,6 +74,9 @@ function registerRoute<I extends z.ZodType, O extends z.ZodType, A extends boole
   const numeric = numberFields(call.input);
   // A read call's validated input depends on its raw text alone: repeats reuse it (read-input-memo.ts).
   const memo = writes ? null : readInputMemo();
+  // Repeats of its public cached answers may skip Fastify altogether (hot-answers.ts), unless the
+  // call is limited per caller or its handler must see every read.
+  const keep = !writes && !opts.rateLimit && !opts.alsoLimit && !opts.eachRead;
   const memoKey = new WeakMap<FastifyRequest, string>();
   // The plugin runs one limiter per request; a second, independent one is checked here by hand.
   const check = opts.alsoLimit ? app.createRateLimit(opts.alsoLimit) : null;
@@ -115,7 +125,7 @@ function registerRoute<I extends z.ZodType, O extends z.ZodType, A extends boole
       if (key != null) memo!.keep(key, input);
       const result = await handler(input, { req, reply, user: req.user } as CallContext<A>);
       // A public answer from the read cache (platform/read-cache.ts): ETag, Cache-Control, 304.
-      if (result instanceof Cached) return sendCached(req, reply, result, call.data, opts.http ?? HTTP.live);
+      if (result instanceof Cached) return sendCached(req, reply, result, call.data, opts.http ?? HTTP.live, keep);
       // Anything else may be personal or one-off: no browser, proxy or CDN keeps it.
       reply.header('cache-control', 'no-store');
       const { data, msg } = result instanceof Answer ? result : { data: result, msg: 'common.ok' as MessageKey };

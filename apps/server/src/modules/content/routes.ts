@@ -17,7 +17,8 @@ export async function contentRoutes(app: FastifyInstance, opts: ContentRouteOpti
   const calm = { http: HTTP.calm };
   route(app, calls.classifyList, (_input, { req }) => service.categories(req.lang), calm);
   route(app, calls.getList2, (input, { req }) => service.listArticles(input, req.lang), calm);
-  route(app, calls.articleDetail, (input, { req, user }) => service.articleDetail(input.id, user?.id ?? null, req.lang), calm);
+  // Every read of a headline is counted (its views), so its handler runs for each.
+  route(app, calls.articleDetail, (input, { req, user }) => service.articleDetail(input.id, user?.id ?? null, req.lang), { ...calm, eachRead: true });
   route(app, calls.publishArticle, (input, { user }) => service.publishArticle(user, input).then((d) => answer(d, 'content.published')));
 
   // Headline comments and likes (comment likes and deletion go through the circle calls).
