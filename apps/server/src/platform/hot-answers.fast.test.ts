@@ -23,6 +23,7 @@ const getCall = defineCall({ method: 'GET', path: 'api/test/hot', auth: false, i
 const postCall = defineCall({ method: 'POST', path: 'api/test/hot_post', writes: false, auth: false, input, data });
 const countedCall = defineCall({ method: 'GET', path: 'api/test/counted', auth: false, input, data });
 const agedCall = defineCall({ method: 'GET', path: 'api/test/aged', auth: false, input, data });
+const slowCall = defineCall({ method: 'GET', path: 'api/test/slow', auth: false, input, data });
 
 const cache = createReadCache({ bus: createMemoryBus() });
 let loads = 0;
@@ -32,6 +33,17 @@ const reader = cache.define('test:hot', {
   tags: (type) => [`t:${type}`],
   // Over 1 kB, so brotli and gzip copies are made.
   load: async (type) => ({ n: ++loads, word: `type ${type}`, pad: 'x'.repeat(type === 9 ? 10 : 1500) }),
+});
+/** A load the test lets finish by hand, to drop its tag in the middle. */
+let release: () => void = () => undefined;
+const slow = cache.define('test:slow', {
+  key: () => '',
+  tags: () => ['slow'],
+  load: async () => {
+    const n = ++loads;
+    await new Promise<void>((r) => (release = r));
+    return { n, word: 'slow', pad: '' };
+  },
 });
 const aged = cache.define('test:aged', { key: () => '', tags: () => ['aged'], maxAgeMs: 60, load: async () => ({ n: ++loads, word: 'aged', pad: '' }) });
 
@@ -46,6 +58,7 @@ beforeAll(async () => {
   route(app, postCall, (i) => (calls.post++, reader.get(i.type)));
   route(app, countedCall, (i) => (calls.counted++, reader.get(i.type)), { eachRead: true });
   route(app, agedCall, () => aged.get(undefined));
+  route(app, slowCall, () => slow.get(undefined));
   installHotAnswers(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -133,6 +146,18 @@ describe('hot answers', () => {
     expect(calls.get).toBe(before + 1);
     expect(json(after).data.n).toBeGreaterThan(json(first).data.n);
     expect(after.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('never keeps an answer whose load a drop overtook (it may hold the old score)', async () => {
+    const early = send('GET', '/api/test/slow?type=1', { lang: 'en' });
+    await new Promise((r) => setTimeout(r, 30));
+    cache.drop(['slow']);
+    release();
+    const old = await early;
+    const next = send('GET', '/api/test/slow?type=1', { lang: 'en' });
+    await new Promise((r) => setTimeout(r, 30));
+    release();
+    expect(json(await next).data.n).toBeGreaterThan(json(old).data.n);
   });
 
   it('never serves a clock-bound answer past its age', async () => {

@@ -94,6 +94,30 @@ describe('read cache', () => {
     expect((await early).data).toBe(1);
     expect((await late).data).toBe(2);
     expect((await r.get(undefined)).data).toBe(2);
+    // Whoever keeps answers outside the reader (hot-answers.ts) learns the early one is not current.
+    expect((await early).current(Date.now())).toBe(false);
+    expect((await late).current(Date.now())).toBe(true);
+  });
+
+  it('an answer stops being current when dropped, patched into a new one, evicted or past its age', async () => {
+    let t = 1000;
+    const cache = createReadCache({ bus: createMemoryBus(), now: () => t });
+    let loads = 0;
+    const r = cache.define('t', { key: (n: number) => String(n), tags: (n) => [`n:${n}`], max: 2, load: async (n) => ({ n, v: ++loads }), patch: (d, change) => ({ ...d, v: change as number }) });
+    const aged = cache.define('a', { key: () => '', tags: () => [], maxAgeMs: 50, load: async () => ++loads });
+    const one = await r.get(1);
+    cache.patch('n:1', 99);
+    const patched = await r.get(1);
+    expect(patched.data.v).toBe(99);
+    expect([one.current(t), patched.current(t)]).toEqual([false, true]);
+    cache.drop(['n:1']);
+    expect(patched.current(t)).toBe(false);
+    const [a, b] = [await r.get(2), await r.get(3)];
+    await r.get(4); // the reader keeps 2: the oldest goes
+    expect([a.current(t), b.current(t)]).toEqual([false, true]);
+    const young = await aged.get(undefined);
+    expect(young.current(t + 50)).toBe(true);
+    expect(young.current(t + 51)).toBe(false);
   });
 
   it('a failed load is not kept', async () => {

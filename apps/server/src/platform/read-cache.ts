@@ -179,9 +179,13 @@ export function createReadCache(deps: { bus: Bus; now?: () => number }): ReadCac
             (data) => {
               const value = new Cached(data, entry.at, entry.until);
               entry.pending = undefined;
-              // Dropped (or replaced) while loading: answer the waiting requests, keep nothing.
+              // Dropped (or replaced) while loading: answer the waiting requests, keep nothing, and
+              // say so to anyone who would keep the answer (it may predate the change).
               if (entries.get(key) === entry) entry.value = value;
-              else mine.delete(entry);
+              else {
+                value.retired = true;
+                mine.delete(entry);
+              }
               return value;
             },
             (err) => {
