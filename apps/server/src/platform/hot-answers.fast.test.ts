@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import cookie from '@fastify/cookie';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCall } from '@livesports/contracts/call';
@@ -47,9 +48,9 @@ const slow = cache.define('test:slow', {
 });
 const aged = cache.define('test:aged', { key: () => '', tags: () => ['aged'], maxAgeMs: 60, load: async () => ({ n: ++loads, word: 'aged', pad: '' }) });
 
-const app = Fastify();
-let origin = '';
-beforeAll(async () => {
+/** The same routes on the same read cache, with or without hot answers in front. */
+async function makeApp(hot: boolean) {
+  const app = Fastify();
   await app.register(cookie);
   await app.register(envelopePlugin);
   await app.register(authPlugin);
@@ -59,11 +60,20 @@ beforeAll(async () => {
   route(app, countedCall, (i) => (calls.counted++, reader.get(i.type)), { eachRead: true });
   route(app, agedCall, () => aged.get(undefined));
   route(app, slowCall, () => slow.get(undefined));
-  installHotAnswers(app);
+  if (hot) installHotAnswers(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return { app, origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
+let app: FastifyInstance;
+let origin = '';
+/** Fastify alone, to compare with. */
+let plain: { app: FastifyInstance; origin: string };
+beforeAll(async () => {
+  ({ app, origin } = await makeApp(true));
+  plain = await makeApp(false);
 });
-afterAll(() => app.close());
+afterAll(() => Promise.all([app.close(), plain.app.close()]));
 
 interface Got {
   status: number;
@@ -72,10 +82,10 @@ interface Got {
 }
 
 /** A raw HTTP request (no automatic decompression); `parts` sends the body in pieces. */
-function send(method: string, path: string, headers: Record<string, string> = {}, parts: string[] = []): Promise<Got> {
+function send(method: string, path: string, headers: Record<string, string> = {}, parts: string[] = [], to = origin): Promise<Got> {
   return new Promise((resolve, reject) => {
     const length = parts.reduce((n, p) => n + Buffer.byteLength(p), 0);
-    const req = http.request(`${origin}${path}`, { method, headers: { ...headers, ...(parts.length ? { 'content-length': String(length) } : {}) } }, (res) => {
+    const req = http.request(`${to}${path}`, { method, headers: { ...headers, ...(parts.length ? { 'content-length': String(length) } : {}) } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -95,7 +105,8 @@ const withoutDate = (h: http.IncomingHttpHeaders) => {
   const { date: _d, ...rest } = h;
   return rest;
 };
-const json = (g: Got) => JSON.parse((g.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(g.body) : g.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(g.body) : g.body).toString());
+const json = (g: Got) =>
+  JSON.parse((g.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(g.body) : g.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(g.body) : g.body).toString());
 const hits = () => app.hotAnswers!.stats().hits;
 
 describe('hot answers', () => {
@@ -169,7 +180,7 @@ describe('hot answers', () => {
 
   it('leaves signed-in callers to Fastify and keeps nothing of theirs', async () => {
     await send('GET', '/api/test/hot?type=3', { lang: 'en' });
-    for (const headers of [{ token: 'good' }, { cookie: 'lang=en; token=good' }]) {
+    for (const headers of [{ token: 'good' }, { cookie: 'lang=en; token=good' }] as Array<Record<string, string>>) {
       const before = calls.get;
       const mine = await send('GET', '/api/test/hot?type=3', { lang: 'en', ...headers });
       expect(calls.get).toBe(before + 1);
@@ -227,5 +238,41 @@ describe('hot answers', () => {
       });
     expect(await Promise.all([once(), once(), once(), once()])).toEqual([200, 200, 200, 200]);
     agent.destroy();
+  });
+
+  it('answers any request exactly as Fastify alone does (headers a visitor may send, in any form)', async () => {
+    const text = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz=;,"% -*.0123456789ESZH'.split('')), maxLength: 24 });
+    const cookieHeader = fc.oneof(text, fc.constantFrom('lang=es', 'lang=zh', 'lang="es"', 'lang=%65s', 'lang=ES-mx', 'a=1; lang=zh', 'lang=zh; lang=es', 'token=', 'token=good', 'x=%E0%A4%A'));
+    const request = fc.record(
+      {
+        cookie: cookieHeader,
+        lang: fc.oneof(text, fc.constantFrom('es', 'zh-CN', 'EN')),
+        'accept-language': fc.oneof(text, fc.constantFrom('zh-CN,zh;q=0.9', 'es-ES', '*')),
+        'accept-encoding': fc.oneof(text, fc.constantFrom('gzip, deflate, br', 'br;q=0', 'gzip;q=0, br', 'identity', '*')),
+        token: fc.constantFrom('good', 'stale', ''),
+      },
+      { requiredKeys: [] },
+    );
+    const call = fc.oneof(
+      fc.record({ method: fc.constant('GET'), path: fc.constantFrom('/api/test/hot?type=1', '/api/test/hot?type=9', '/api/test/hot?type=0', '/api/TEST/hot?type=1&x=1'), body: fc.constant('') }),
+      fc.record({ method: fc.constant('POST'), path: fc.constant('/api/test/hot_post'), body: fc.constantFrom('{"type":1}', '{"type":9}', '{"type":"1"}', '{"type":0}', '{', '') }),
+    );
+    const hitsBefore = hits();
+    await fc.assert(
+      fc.asyncProperty(call, request, async (c, headers) => {
+        const h: Record<string, string> = { ...headers, ...(c.method === 'POST' ? { 'content-type': 'application/json' } : {}) };
+        const parts = c.body ? [c.body] : [];
+        await send(c.method, c.path, h, parts);
+        const hot = await send(c.method, c.path, h, parts);
+        const alone = await send(c.method, c.path, h, parts, plain.origin);
+        expect(hot.status).toBeLessThan(500);
+        expect(hot.status).toBe(alone.status);
+        expect(withoutDate(hot.headers)).toEqual(withoutDate(alone.headers));
+        expect(hot.body.equals(alone.body)).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
+    // Many of those requests were repeats answered before Fastify, not only Fastify against itself.
+    expect(hits()).toBeGreaterThan(hitsBefore + 20);
   });
 });

@@ -114,8 +114,7 @@ export function createHotAnswers(opts: { pickEncoding: (header: string | string[
     const q = url.indexOf('?');
     return (q < 0 ? url : url.slice(0, q)).toLowerCase();
   };
-  const keyOf = (req: IncomingMessage, lang: string, body: string) =>
-    `${req.method} ${req.url}\n${lang}\n${opts.pickEncoding(req.headers['accept-encoding']) ?? ''}\n${body}`;
+  const keyOf = (req: IncomingMessage, lang: string, body: string) => `${req.method} ${req.url}\n${lang}\n${opts.pickEncoding(req.headers['accept-encoding']) ?? ''}\n${body}`;
 
   /** The kept answer for this key, while its `Cached` is still its reader's. */
   function lookup(key: string) {

@@ -100,7 +100,7 @@ describe('read cache', () => {
   });
 
   it('an answer stops being current when dropped, patched into a new one, evicted or past its age', async () => {
-    let t = 1000;
+    const t = 1000;
     const cache = createReadCache({ bus: createMemoryBus(), now: () => t });
     let loads = 0;
     const r = cache.define('t', { key: (n: number) => String(n), tags: (n) => [`n:${n}`], max: 2, load: async (n) => ({ n, v: ++loads }), patch: (d, change) => ({ ...d, v: change as number }) });

@@ -166,7 +166,13 @@ export function createReadCache(deps: { bus: Bus; now?: () => number }): ReadCac
           }
           const patch = spec.patch;
           const at = now();
-          const entry: Entry = { key, tags: spec.tags(input), at, until: spec.maxAgeMs === undefined ? Infinity : at + spec.maxAgeMs, patch: patch && ((data, change) => patch(data as T, change, input)) };
+          const entry: Entry = {
+            key,
+            tags: spec.tags(input),
+            at,
+            until: spec.maxAgeMs === undefined ? Infinity : at + spec.maxAgeMs,
+            patch: patch && ((data, change) => patch(data as T, change, input)),
+          };
           entries.set(key, entry);
           mine.add(entry);
           for (const t of entry.tags) {

@@ -157,6 +157,15 @@ export function createRoomService(deps: RoomDeps) {
     },
   });
   const publicRoom = async (roomId: number) => (await publicRead.get(roomId)).data.card;
+  /** A room's placard as its own answer: it changes only with the room, not with every gift's experience. */
+  const placardRead = cache.define('live:placard', {
+    key: (roomId: number) => String(roomId),
+    tags: (roomId) => [`room:${roomId}`, 'people'],
+    // Whether the room may still be shown is read through publicRead, which is clock-bound too.
+    maxAgeMs: PRESENCE_MS,
+    max: 5000,
+    load: async (roomId) => ({ placard: (await publicRead.get(roomId)).data.placard }),
+  });
 
   const listRead = cache.define('live:lists', {
     key: (q: { live: boolean; type: number; uids?: number[]; page: number; limit: number }) => JSON.stringify([q.live, q.type, q.uids, q.page, q.limit]),
@@ -319,9 +328,7 @@ export function createRoomService(deps: RoomDeps) {
       return mine(updated!, exp, lang);
     },
 
-    async getPlacard(roomId: number) {
-      return { placard: (await publicRead.get(roomId)).data.placard };
-    },
+    getPlacard: (roomId: number) => placardRead.get(roomId),
 
     async setPlacard(user: AuthUser, placard: string) {
       const { room } = await ownRoom(user);
