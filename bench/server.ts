@@ -30,6 +30,22 @@ if (kind === 'bare') {
     },
   };
   app.get('/bare', async () => body);
+  // BENCH_BARE_ANSWERS=<file>: also send recorded answers from memory, byte for byte (the
+  // match-day crowd's same-bytes floor), keyed by method, URL and body.
+  if (process.env.BENCH_BARE_ANSWERS) {
+    const recorded = JSON.parse(fs.readFileSync(process.env.BENCH_BARE_ANSWERS, 'utf8')) as Array<{ key: string; status: number; headers: Record<string, string>; body: string }>;
+    const answers = new Map(recorded.map((a) => [a.key, { ...a, bytes: Buffer.from(a.body, 'base64') }]));
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => done(null, text));
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/api/*',
+      handler: async (req, reply) => {
+        const a = answers.get(`${req.method} ${req.url} ${typeof req.body === 'string' ? req.body : ''}`);
+        if (!a) return reply.code(404).send();
+        return reply.code(a.status).headers(a.headers).send(a.bytes);
+      },
+    });
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as { port: number }).port;
 } else {

@@ -21,6 +21,7 @@
 //   npm run bench -- matchday     (BENCH_SECONDS, BENCH_SOCKETS, BENCH_FANS, BENCH_PG_URL, BENCH_NGINX,
 //                                  BENCH_PARTS=abc (which parts), BENCH_ENGINES=pglite,pg, BENCH_CPU_PROF=<dir>)
 import { type ChildProcess, fork } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -252,6 +253,7 @@ async function engine(label: string, env: Record<string, string>, bare: Result, 
   console.log(`\n## ${label}`);
   const site = await start('site', { BENCH_FEED_TOKEN: TOKEN, BENCH_REPLAY_SPEED: process.env.BENCH_REPLAY_SPEED ?? '10', ...env });
   const origin = `http://127.0.0.1:${site.port}`;
+  let crowd: CrowdRun | undefined;
   try {
     const calls = await tableCalls(origin);
     await rowBytes(origin);
@@ -277,15 +279,25 @@ async function engine(label: string, env: Record<string, string>, bare: Result, 
     }
 
     // (b) the crowd, 5,000 score sockets, goals through the ingest.
-    if (PARTS.includes('b')) await crowdPart(origin, site.port, calls, bareCrowd);
+    if (PARTS.includes('b')) crowd = await crowdPart(origin, site.port, calls, bareCrowd);
     if (PARTS.includes('c')) await nginxPart(origin, site.port, calls, bareWrk);
   } finally {
     await stop(site.child);
   }
+  if (crowd) await sameBytesFloor(crowd, bareCrowd);
 }
 
-async function crowdPart(origin: string, port: number, calls: Call[], bareCrowd: Result) {
+/** The crowd's figures, and its calls' answers as the site sent them (for the same-bytes floor). */
+interface CrowdRun {
+  crowd: Call[];
+  alone: Result;
+  mixed: Result;
+  answersFile: string;
+}
+
+async function crowdPart(origin: string, port: number, calls: Call[], bareCrowd: Result): Promise<CrowdRun> {
   const crowd = await crowdCalls(origin, calls);
+  const answersFile = await recordAnswers(origin, crowd);
   const kickoff = new Date(Date.now() - 30 * 60_000).toISOString();
   const [matchId] = (
     await json(origin, 'api/feed/matches', {
@@ -344,6 +356,64 @@ async function crowdPart(origin: string, port: number, calls: Call[], bareCrowd:
   console.log('|---|---:|---:|---:|');
   console.log(`| without the crowd | ${fmt(quiet.p50, 1)} | ${fmt(quiet.p99, 1)} | ${fmt(quiet.received)} of ${fmt(quiet.expected)} |`);
   console.log(`| during the crowd | ${fmt(loaded.p50, 1)} | ${fmt(loaded.p99, 1)} | ${fmt(loaded.received)} of ${fmt(loaded.expected)} |`);
+  return { crowd, alone, mixed, answersFile };
+}
+
+/**
+ * Each crowd call's answer as the site sends it to a browser (status, headers, the compressed body),
+ * written to a file a bare Fastify server can replay from memory (bench/server.ts `bare`).
+ */
+async function recordAnswers(origin: string, crowd: Call[]) {
+  const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+  const answers = await Promise.all(
+    crowd.map(
+      (c) =>
+        new Promise<{ key: string; status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
+          const req = http.request(`${origin}${c.path}`, { method: c.method, headers: { ...BROWSER, ...(c.body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (d: Buffer) => chunks.push(d));
+            res.on('end', () => {
+              const headers = Object.fromEntries(Object.entries(res.headers).filter(([k, v]) => !skip.has(k) && typeof v === 'string')) as Record<string, string>;
+              resolve({ key: `${c.method} ${c.path} ${c.body ?? ''}`, status: res.statusCode!, headers, body: Buffer.concat(chunks).toString('base64') });
+            });
+          });
+          req.on('error', reject);
+          req.end(c.body);
+        }),
+    ),
+  );
+  const file = path.join(os.tmpdir(), `matchday-answers-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(answers));
+  return file;
+}
+
+/**
+ * The crowd's second floor, after the site has stopped: a bare Fastify route sending the crowd's
+ * own answers (same bytes, same headers, compressed as the site compressed them) from memory, under
+ * the same load generator. The first floor (a 475-byte answer) leaves out what any server pays for
+ * these bytes, and what autocannon pays to decode them as text.
+ */
+async function sameBytesFloor(run: CrowdRun, bareCrowd: Result) {
+  const floor = await start('bare', { BENCH_BARE_ANSWERS: run.answersFile });
+  try {
+    const opts = { url: `http://127.0.0.1:${floor.port}`, connections: FANS, duration: DURATION, requests: asRequests(run.crowd), headers: BROWSER };
+    await autocannon({ ...opts, duration: 1 });
+    const same = asResult(await autocannon(opts));
+    table(
+      `### (b) the crowd against a bare Fastify route sending the same answers from memory (same bytes, same load generator; measured after the site stopped)`,
+      [
+        [`bare Fastify route, the crowd's ${run.crowd.length} answers (this floor)`, same],
+        [`bare Fastify route, one 475-byte answer (the first floor)`, bareCrowd],
+        ['crowd (all calls), replay writing', run.alone],
+        [`crowd (all calls) while ${GOALS} goals go out to every score socket`, run.mixed],
+      ],
+      same,
+      (x) => (x === bareCrowd ? '' : `p99 ${fmt(x.p99 / Math.max(1, same.p99), 1)}× this floor's`),
+    );
+  } finally {
+    await stop(floor.child);
+    fs.rmSync(run.answersFile, { force: true });
+  }
 }
 
 async function nginxPart(origin: string, port: number, calls: Call[], bareWrk: Result | null) {
