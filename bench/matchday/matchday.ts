@@ -158,19 +158,25 @@ async function crowdCalls(origin: string, table: Call[]): Promise<Call[]> {
 
 /** One answer's body as sent: its bytes with `encoding` (identity: none) and its row count. */
 async function sizeOf(origin: string, body: object, encoding: string) {
-  const u = new URL('/api/hot_match/all_match', origin);
-  return new Promise<{ bytes: number; rows: number }>((resolve, reject) => {
-    const req = http.request(u, { method: 'POST', headers: { 'content-type': 'application/json', lang: 'en', 'accept-encoding': encoding } }, (res) => {
+  const res = await rawRequest(
+    origin,
+    { method: 'POST', path: '/api/hot_match/all_match', body: JSON.stringify(body) },
+    { 'content-type': 'application/json', lang: 'en', 'accept-encoding': encoding },
+  );
+  const plain = res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.body) : res.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(res.body) : res.body;
+  return { bytes: res.body.length, rows: (JSON.parse(plain.toString()) as { data: { list: unknown[] } }).data.list.length };
+}
+
+/** One request, its answer as sent: status, headers and the body's bytes (compressed, if it was). */
+function rawRequest(origin: string, c: Pick<Call, 'method' | 'path' | 'body'>, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = http.request(`${origin}${c.path}`, { method: c.method, headers }, (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const plain = res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(raw) : res.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(raw) : raw;
-        resolve({ bytes: raw.length, rows: (JSON.parse(plain.toString()) as { data: { list: unknown[] } }).data.list.length });
-      });
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on('error', reject);
-    req.end(JSON.stringify(body));
+    req.end(c.body);
   });
 }
 
@@ -366,21 +372,11 @@ async function crowdPart(origin: string, port: number, calls: Call[], bareCrowd:
 async function recordAnswers(origin: string, crowd: Call[]) {
   const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
   const answers = await Promise.all(
-    crowd.map(
-      (c) =>
-        new Promise<{ key: string; status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
-          const req = http.request(`${origin}${c.path}`, { method: c.method, headers: { ...BROWSER, ...(c.body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (d: Buffer) => chunks.push(d));
-            res.on('end', () => {
-              const headers = Object.fromEntries(Object.entries(res.headers).filter(([k, v]) => !skip.has(k) && typeof v === 'string')) as Record<string, string>;
-              resolve({ key: `${c.method} ${c.path} ${c.body ?? ''}`, status: res.statusCode!, headers, body: Buffer.concat(chunks).toString('base64') });
-            });
-          });
-          req.on('error', reject);
-          req.end(c.body);
-        }),
-    ),
+    crowd.map(async (c) => {
+      const res = await rawRequest(origin, c, { ...BROWSER, ...(c.body ? { 'content-type': 'application/json' } : {}) });
+      const headers = Object.fromEntries(Object.entries(res.headers).filter(([k, v]) => !skip.has(k) && typeof v === 'string')) as Record<string, string>;
+      return { key: `${c.method} ${c.path} ${c.body ?? ''}`, status: res.status, headers, body: res.body.toString('base64') };
+    }),
   );
   const file = path.join(os.tmpdir(), `matchday-answers-${process.pid}.json`);
   fs.writeFileSync(file, JSON.stringify(answers));

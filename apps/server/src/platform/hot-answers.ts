@@ -64,9 +64,15 @@ export interface HotAnswers {
   /**
    * Keeps the answer Fastify is about to send for this request: the `Cached` it came from, its
    * ETag, every header (as the reply holds them) and the body as sent. `rawBody` is a POST read's
-   * JSON text (null for a GET).
+   * JSON text (null for a GET); `lang` the language Fastify picked for it (envelope.ts), the one
+   * `handle` picks the same way. The caller has checked that the request carries no token.
    */
-  keep(req: IncomingMessage, rawBody: string | null, answer: { cached: Cached<unknown>; etag: string; headers: Record<string, string | number | string[] | undefined>; body: Buffer }): void;
+  keep(
+    req: IncomingMessage,
+    rawBody: string | null,
+    lang: string,
+    answer: { cached: Cached<unknown>; etag: string; headers: Record<string, string | number | string[] | undefined>; body: Buffer },
+  ): void;
   stats(): HotAnswerStats;
 }
 
@@ -205,17 +211,10 @@ export function createHotAnswers(opts: { pickEncoding: (header: string | string[
       );
     },
 
-    keep(req, rawBody, answer) {
+    keep(req, rawBody, lang, answer) {
       if (req.method !== 'GET' && req.method !== 'POST') return;
       if (req.method === 'POST' && (rawBody === null || Buffer.byteLength(rawBody) > MAX_BODY || !isJson(req.headers['content-type']))) return;
-      let cookies: Record<string, string | undefined> | null;
-      try {
-        cookies = cookiesOf(req);
-      } catch {
-        return;
-      }
-      if (signedIn(req, cookies)) return;
-      const key = keyOf(req, langOf(req, cookies), rawBody ?? '');
+      const key = keyOf(req, lang, rawBody ?? '');
       if (kept.size >= MAX_ENTRIES && !kept.has(key)) kept.delete(kept.keys().next().value!);
       kept.set(key, {
         cached: answer.cached,

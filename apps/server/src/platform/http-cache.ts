@@ -126,7 +126,7 @@ export function sendCached<T>(req: FastifyRequest, reply: FastifyReply, cached: 
   if (encoding) reply.header('content-encoding', encoding);
   reply.header('content-length', body.length);
   if (keep && !req.user && !req.token) {
-    req.server.hotAnswers?.keep(req.raw, req.method === 'POST' ? req.rawJson : null, { cached, etag: v.etag, headers: reply.getHeaders(), body });
+    req.server.hotAnswers?.keep(req.raw, req.method === 'POST' ? req.rawJson : null, req.lang, { cached, etag: v.etag, headers: reply.getHeaders(), body });
   }
   return reply.send(body);
 }
