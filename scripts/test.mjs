@@ -1,9 +1,10 @@
 // `npm test`: every test of the project, in this order:
-//   1. typecheck and lint, then Vitest: contracts, server (on embedded PGlite) and web units;
-//   2. the server tests again on PostgreSQL when DATABASE_URL is set (CI sets it);
-//   3. Playwright journeys in Debian's Chromium against the built site and a real server.
+//   1. typecheck, lint and format (side by side), then Vitest: contracts, server (on embedded
+//      PGlite) and web units; beside it the server tests again on PostgreSQL when DATABASE_URL is
+//      set (CI sets it);
+//   2. Playwright journeys in Debian's Chromium against the built site and a real server.
 // It ends with one line "N passed, N failed" summing all runs, and a non-zero exit on any failure.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,43 @@ function run(label, cmd, args, env = {}) {
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (res.status !== 0) exitCode = 1;
   return res.status;
+}
+
+/** As run(), without blocking this process: steps started beside it keep their output flowing. */
+async function runLive(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  if (status !== 0) exitCode = 1;
+  return status;
+}
+
+/**
+ * Starts a step beside others: its output is kept and printed whole, under its label, by `print`
+ * (two runners writing to one terminal at once would interleave line by line).
+ */
+function start(label, cmd, args, env = {}) {
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const chunks = [];
+  child.stdout.on('data', (c) => chunks.push(c));
+  child.stderr.on('data', (c) => chunks.push(c));
+  const started = Date.now();
+  let seconds = 0;
+  const done = new Promise((resolve) =>
+    child.on('close', (code) => {
+      seconds = Math.round((Date.now() - started) / 1000);
+      resolve(code ?? 1);
+    }),
+  );
+  return {
+    async print() {
+      const status = await done;
+      console.log(`\n=== ${label} (${seconds} s) ===`);
+      process.stdout.write(Buffer.concat(chunks));
+      if (status !== 0) exitCode = 1;
+      return status;
+    },
+  };
 }
 
 function countVitest(file) {
@@ -101,24 +139,38 @@ if (only.includes('fast')) {
 }
 
 if (want('unit')) {
-  // Types first: contracts are shared by server, web, e2e and bench, so a drift shows up here.
+  // The three checks run side by side (each mostly keeps one core busy; CI has two), their
+  // output printed whole, one after the other.
+  // Types: contracts are shared by server, web, e2e and bench, so a drift shows up here.
   // `tsc -b` over the root tsconfig's project references, incremental (build info in .tmp/tsbuild).
-  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-  if (run('typecheck (tsc -b: contracts, server, web, e2e, bench)', process.execPath, [tsc, '-b']) !== 0) failedStep('typecheck (tsc -b): see its errors above');
-
+  const tsc = start('typecheck (tsc -b: contracts, server, web, e2e, bench)', process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b']);
   // The house's shape (eslint.config.js): boundaries between features and modules, hooks rules.
-  if (run('lint (ESLint + boundaries)', process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0']) !== 0) failedStep('lint (ESLint): see its errors above');
-  if (run('format (Prettier)', process.execPath, [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn']) !== 0)
-    failedStep('format (Prettier): see the files above');
+  const eslint = start('lint (ESLint + boundaries)', process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0']);
+  const prettier = start('format (Prettier)', process.execPath, [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn']);
+  if ((await tsc.print()) !== 0) failedStep('typecheck (tsc -b): see its errors above');
+  if ((await eslint.print()) !== 0) failedStep('lint (ESLint): see its errors above');
+  if ((await prettier.print()) !== 0) failedStep('format (Prettier): see the files above');
 
-  // The embedded database first: what a fresh clone uses.
+  // The embedded database (what a fresh clone uses) and, when DATABASE_URL is set, PostgreSQL, side
+  // by side: each runs its server test files one after another in one process, so one core each.
+  // Each run has its own database and its own Redis prefix (channels, flood and rate-limit keys),
+  // so neither sees the other's rooms or counters.
+  const runPrefix = `test-${process.pid}-`;
   const pgliteOut = path.join(tmp, 'vitest-pglite.json');
+  const pgOut = path.join(tmp, 'vitest-postgres.json');
+  const pgRun =
+    pgUrl &&
+    start(`server tests (PostgreSQL ${new URL(pgUrl).host})`, process.execPath, [vitest, 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgOut}`], {
+      REDIS_PREFIX: `${runPrefix}pg:`,
+    });
   currentDb = 'PGlite';
-  run('unit + API tests (PGlite)', process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteOut}`], { DATABASE_URL: '' });
+  await runLive('unit + API tests (PGlite)', process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteOut}`], {
+    DATABASE_URL: '',
+    REDIS_PREFIX: `${runPrefix}pglite:`,
+  });
   countVitest(pgliteOut);
-  if (pgUrl) {
-    const pgOut = path.join(tmp, 'vitest-postgres.json');
-    run(`server tests (PostgreSQL ${new URL(pgUrl).host})`, process.execPath, [vitest, 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgOut}`]);
+  if (pgRun) {
+    await pgRun.print();
     currentDb = 'PostgreSQL';
     countVitest(pgOut);
   }
