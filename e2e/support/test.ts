@@ -43,4 +43,4 @@ export const test = base.extend<{ cspGuard: void }>({
   ],
 });
 export { expect };
-export type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+export type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';

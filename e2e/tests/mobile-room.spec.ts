@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '../support/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '../support/test';
 import { adminToken, anchorByApi, goLive, hasFfmpeg } from '../support/anchor.ts';
 import { E2E_FEED_TOKEN } from '../support/global-setup.ts';
 import { api, registerByApi, signInContext } from '../support/session.ts';
@@ -89,17 +89,28 @@ for (const [width, height] of [
       expect(Math.round(s.width)).toBe(width);
       await page.waitForTimeout(4500);
       await expect(bar).toHaveCSS('opacity', '1');
-      await settings.getByTestId('danmaku-avoid-top').tap();
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('danmakuSystem') ?? '')).toContain('"avoidTop":true');
+      // Top kept clear is on by default (DANMAKU_DEFAULTS): a tap turns it off, and the choice is saved.
+      const avoidTop = settings.getByTestId('danmaku-avoid-top');
+      await expect(avoidTop).toBeChecked();
+      await avoidTop.tap();
+      await expect(avoidTop).not.toBeChecked();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('danmakuSystem') ?? '')).toContain('"avoidTop":false');
       await fitsAndTranslated(page, `${width} danmaku settings`);
       await page.screenshot({ path: shots(`m-room-${width}-danmaku-settings.png`) });
-      // Off from the bar: the layer hides, as on the desktop.
-      await page.getByTestId('live-video').tap({ position: { x: 20, y: 20 } });
+      // Off from the bar: the layer hides, as on the desktop. (A tap on the picture's left edge, half
+      // way down: its top-left corner holds the back button.)
+      const pictureEdge = { x: 20, y: Math.round((width * 9) / 16 / 2) };
+      await page.getByTestId('live-video').tap({ position: pictureEdge });
       await expect(settings).toHaveCount(0);
-      if ((await bar.evaluate((el) => getComputedStyle(el).opacity)) !== '1') await page.getByTestId('live-video').tap({ position: { x: 20, y: 20 } });
-      await toggle.tap();
+      // The controls hide a few seconds after a tap: a control in the bar is tapped once they show.
+      const tapInBar = (target: Locator) =>
+        expect(async () => {
+          if ((await bar.evaluate((el) => getComputedStyle(el).opacity)) !== '1') await page.getByTestId('live-video').tap({ position: pictureEdge });
+          await target.tap({ timeout: 2_000 });
+        }).toPass({ timeout: 30_000 });
+      await tapInBar(toggle);
       await expect(page.getByTestId('danmaku-layer')).toBeHidden();
-      await toggle.tap();
+      await tapInBar(toggle);
       await expect(page.getByTestId('danmaku-layer')).toBeVisible();
 
       await page.screenshot({ path: shots(`m-room-${width}-guest.png`) });
@@ -107,8 +118,7 @@ for (const [width, height] of [
 
       // Full screen: the stage fills the screen; headless Chromium refuses the orientation lock,
       // so the landscape picture is turned a quarter and takes the long side.
-      if ((await bar.evaluate((el) => getComputedStyle(el).opacity)) !== '1') await page.getByTestId('live-video').tap();
-      await page.getByTestId('player-fullscreen').tap();
+      await tapInBar(page.getByTestId('player-fullscreen'));
       await expect.poll(() => page.evaluate(() => document.fullscreenElement?.className ?? '')).toContain('mlr__stage');
       await expect(page.getByTestId('player-fullscreen')).toHaveAttribute('aria-pressed', 'true');
       const locked = await page.evaluate(() => screen.orientation.type.startsWith('landscape'));
