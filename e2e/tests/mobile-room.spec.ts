@@ -6,11 +6,6 @@ import { api, registerByApi, signInContext } from '../support/session.ts';
 // The phone's live room (/m/live, issue #16 item 2) as a fan uses it: Chromium with touch, phone
 // sizes, device scale 3. Set-up goes through the API; each journey does by finger what it is about.
 
-// Opt-in (E2E_MOBILE_ROOM=1) until it has passed here: written on a machine too loaded to run it, its
-// first run on a quiet one timed out in the guest journey (the room played; the step is not yet found).
-// The phone room's journeys that have passed stay in mobile.spec.ts.
-test.skip(!process.env.E2E_MOBILE_ROOM, 'set E2E_MOBILE_ROOM=1 to run the phone room journeys');
-
 const phone = (width: number, height: number) => ({ viewport: { width, height }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
 const shots = (name: string) => test.info().outputPath(name);
 
@@ -143,6 +138,9 @@ for (const [width, height] of [
 }
 
 test('a fan chats with the keyboard open, follows, sends a gift with a combo from the sheet and sees the wallet change', async ({ browser, request, baseURL }) => {
+  // Opt-in (E2E_MOBILE_ROOM=1): on its first quiet run the chat input stayed at 471 px with the
+  // emulated keyboard open (≤ 300 expected); whether the page or the emulation is wrong is not yet found.
+  test.skip(!process.env.E2E_MOBILE_ROOM, 'set E2E_MOBILE_ROOM=1 to run the keyboard journey');
   test.setTimeout(150_000);
   const anchor = await anchorByApi(request, await adminToken(request));
   const fan = await registerByApi(request);
@@ -269,7 +267,7 @@ test('the horn banner and a goal pop-up reach a phone in a room, under the pictu
             home: { key: `${t}-h`, name: { en: `Harbour ${t}` } },
             away: { key: `${t}-a`, name: { en: `Valley ${t}` } },
             kickoff: new Date(Date.now() - 20 * 60_000).toISOString(),
-            status: 'live',
+            status: 2, // in play
             home_score: 0,
             away_score: 0,
             match_str: "20'",
