@@ -192,6 +192,8 @@ test('a fan chats with the keyboard open, follows, sends a gift with a combo fro
 
   // Follow from the anchor row.
   const follow = page.locator('.mlr__actions').getByTestId(`follow-1-${anchor.id}`);
+  // The row is back once the room sees the keyboard closed (the next frame after the resize).
+  await expect(follow).toBeVisible();
   expect(await minSide(page, `.mlr__actions [data-testid=follow-1-${anchor.id}]`)).toBeGreaterThanOrEqual(44);
   await follow.tap();
   await expect(follow).toHaveAttribute('aria-pressed', 'true');
