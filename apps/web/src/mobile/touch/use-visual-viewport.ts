@@ -28,7 +28,10 @@ export function useVisualViewportBox(ref: RefObject<HTMLElement | null>) {
         // this width: browsers either shrink only the visual viewport or resize the whole window
         // for it, and a turned phone (a new width) starts again. The element's CSS can then give
         // the field the room it needs.
-        if (vv.width !== width) [width, tallest] = [vv.width, 0];
+        if (vv.width !== width) {
+          width = vv.width;
+          tallest = 0;
+        }
         tallest = Math.max(tallest, vv.height);
         el.dataset.keyboard = tallest - vv.height > KEYBOARD_MIN_PX ? 'open' : 'closed';
         // A browser that scrolled the (locked) page to the field is put back.
