@@ -1,10 +1,13 @@
 // The two servers the hot-read bench compares, each in its own process: a bare Fastify route
-// answering a settings-sized JSON, and the real site (real plugins, real database, demo data).
+// answering a settings-sized JSON (with BENCH_BARE_ANSWERS, also the match-day crowd's recorded
+// answers and bare score sockets), and the real site (real plugins, real database, demo data).
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { prepareFrame, sendPrepared } from '../apps/server/src/platform/prepared-frame.ts';
 
 const kind = process.argv[2];
 let port: number;
@@ -36,6 +39,26 @@ if (kind === 'bare') {
     const recorded = JSON.parse(fs.readFileSync(process.env.BENCH_BARE_ANSWERS, 'utf8')) as Array<{ key: string; status: number; headers: Record<string, string>; body: string }>;
     const answers = new Map(recorded.map((a) => [a.key, { ...a, bytes: Buffer.from(a.body, 'base64') }]));
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => done(null, text));
+    // With the answers, score sockets too (the match-day goal push's floor): /ws/score answers a
+    // register with code 101, and POST api/feed/events writes a goal frame to every socket at
+    // once, encoded once, as any plain ws server would: no database, no bus, no slicing.
+    const sockets = new Set<WebSocket>();
+    const goalBytes = Number(process.env.BENCH_BARE_GOAL_BYTES ?? 0);
+    const wss = new WebSocketServer({ server: app.server, path: '/ws/score' });
+    wss.on('connection', (ws) => {
+      sockets.add(ws);
+      ws.on('close', () => sockets.delete(ws));
+      ws.on('message', () => ws.send(JSON.stringify({ code: 101, msg: 'register success', data: {} })));
+    });
+    app.post('/api/feed/events', async (req) => {
+      const body = JSON.parse(req.body as string) as { match_id: number; events: Array<{ score: [number, number] }> };
+      const [home, away] = body.events[0].score;
+      // Padded to what the site writes for a goal (its alert and the match's row), when given.
+      const text = JSON.stringify({ code: 100, msg: '', data: { type: 'goal', match_id: body.match_id, home_score: home, away_score: away, pad: '' } });
+      const frame = prepareFrame(text.replace('"pad":""', `"pad":"${'x'.repeat(Math.max(0, goalBytes - text.length - 4))}"`));
+      for (const ws of sockets) sendPrepared(ws, frame);
+      return { code: 200, msg: 'ok', data: {} };
+    });
     app.route({
       method: ['GET', 'POST'],
       url: '/api/*',
