@@ -451,7 +451,9 @@ async function sameBytesFloor(run: CrowdRun, bareCrowd: Result) {
     // 5,000 sockets' reader and the server share the CPU, so even a server with nothing else to do
     // pushes slower during the crowd: the floor's own "during ÷ quiet" is what this machine allows.
     const row = (name: string, q: Push, l: Push) =>
-      console.log(`| ${name} | ${fmt(q.p50, 1)} | ${fmt(q.p99, 1)} | ${fmt(l.p50, 1)} | ${fmt(l.p99, 1)} | ${fmt(l.p99 / Math.max(1, q.p99), 2)} | ${fmt(q.received + l.received)} of ${fmt(q.expected + l.expected)} |`);
+      console.log(
+        `| ${name} | ${fmt(q.p50, 1)} | ${fmt(q.p99, 1)} | ${fmt(l.p50, 1)} | ${fmt(l.p99, 1)} | ${fmt(l.p99 / Math.max(1, q.p99), 2)} | ${fmt(q.received + l.received)} of ${fmt(q.expected + l.expected)} |`,
+      );
     console.log('\n| goal → frame on every score socket | quiet p50 ms | quiet p99 ms | during crowd p50 ms | during crowd p99 ms | during ÷ quiet (p99) | frames received |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
     row(`bare floor: plain ws server, one write of ${fmt(run.goalBytes)} bytes per socket (the site's goal), the crowd's bytes from memory`, f.quiet, f.loaded);

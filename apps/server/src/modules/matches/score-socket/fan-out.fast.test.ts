@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { AlertFrame, MatchRow } from '@livesports/contracts/matches';
+import type { Client } from './client.ts';
+import { FAN_OUT_SLICE_MS, createFanOut } from './fan-out.ts';
+import type { Snapshots } from './snapshots.ts';
+
+/**
+ * The fan-out over sockets that take their time to write (as 5,000 loopback sockets do on a busy
+ * machine): what each socket received, in order, with the turns of the event loop in between.
+ */
+function setup(count: number, writeMs: number) {
+  const log: string[] = [];
+  const clients = new Set<Client>();
+  const received = new Map<number, string[]>();
+  for (let i = 0; i < count; i++) {
+    received.set(i, []);
+    const ws = {
+      OPEN: 1,
+      readyState: 1,
+      bufferedAmount: 0,
+      // No ws internals: sendPrepared writes the text with ws.send.
+      send(text: string) {
+        const until = performance.now() + writeMs;
+        while (performance.now() < until);
+        const type = (JSON.parse(text) as { data: { type: string } }).data.type;
+        received.get(i)!.push(type);
+        log.push(type);
+      },
+    };
+    clients.add({ ws, id: String(i), registered: true, companyId: 0, classify: 1, lastSeen: 0, held: null, snapshotsInFlight: 0 } as unknown as Client);
+  }
+  const snapshots = { dropMatches: () => undefined, dropOdds: () => undefined } as unknown as Snapshots;
+  const push = createFanOut(clients, snapshots);
+  // Marks every turn of the loop in the log while the test runs.
+  let ticking = true;
+  const tick = () => {
+    log.push('turn');
+    if (ticking) setImmediate(tick);
+  };
+  setImmediate(tick);
+  return { push, received, log, stop: () => (ticking = false) };
+}
+
+const row = { id: 1, sport: 'football' } as unknown as MatchRow;
+const alert = { type: 'goal', match_id: 1, home_score: 1, away_score: 0 } as unknown as AlertFrame;
+const settle = () => new Promise((r) => setTimeout(r, 400));
+
+/** How many turns of the loop came between the first and the last write of `type`. */
+function turnsWithin(log: string[], type: string) {
+  const first = log.indexOf(type);
+  const last = log.lastIndexOf(type);
+  return log.slice(first, last).filter((x) => x === 'turn').length;
+}
+
+describe('score fan-out', () => {
+  it('writes a row change in slices, letting the loop answer others between them', async () => {
+    const f = setup(300, 0.1);
+    f.push({ t: 'rows', sport: 'football', rows: [row] });
+    await settle();
+    f.stop();
+    // 300 writes of 0.1 ms are 30 ms: more than one slice.
+    expect(30).toBeGreaterThan(FAN_OUT_SLICE_MS);
+    expect(turnsWithin(f.log, 'football_match')).toBeGreaterThan(0);
+    for (const got of f.received.values()) expect(got).toEqual(['football_match']);
+  });
+
+  it('writes a goal to every socket in one go, and a goal that comes during a sliced batch still follows that batch on every socket', async () => {
+    const f = setup(300, 0.1);
+    f.push({ t: 'rows', sport: 'football', rows: [row] });
+    // The goal (alert first, then its row change) arrives while the first batch is being written.
+    await new Promise((r) => setImmediate(r));
+    f.push({ t: 'alert', frame: alert });
+    f.push({ t: 'rows', sport: 'football', rows: [row] });
+    await settle();
+    f.stop();
+    for (const got of f.received.values()) expect(got).toEqual(['football_match', 'goal', 'football_match']);
+    // The goal's own batch took no turn of the loop from its first socket to its last.
+    expect(turnsWithin(f.log, 'goal')).toBe(0);
+  });
+});
