@@ -12,9 +12,20 @@ const db = new PGlite(workerData.dir);
 const keep = (v) => v;
 const TEXT_PARSERS = { [types.TIMESTAMP]: keep, [types.TIMESTAMPTZ]: keep, [types.INTERVAL]: keep, [types.DATE]: keep, 1231: keep, 1115: keep, 1185: keep, 1187: keep, 1182: keep };
 
-/** Open transactions: id → { tx, end(commit) }. */
+/**
+ * Open transactions, by the id the client gave them: { tx, end(commit), opened, done }. The client
+ * sends its first query without waiting for `begin` (db/sql-link.ts says why): such a query waits
+ * here until the transaction is open.
+ */
 const txs = new Map();
-let nextTx = 1;
+
+/** The transaction `id`, once open; null when it is over or never began. */
+async function openTx(id) {
+  const t = txs.get(id);
+  if (!t) return null;
+  await t.opened;
+  return t;
+}
 
 /** A database error as a plain object (code, constraint… survive; an Error's own fields would not). */
 function plainError(err) {
@@ -34,18 +45,22 @@ parentPort.on('message', async (m) => {
   const reply = (body) => parentPort.postMessage({ id: m.id, ...body });
   try {
     if (m.op === 'query') {
-      const target = m.tx ? txs.get(m.tx)?.tx : db;
+      const target = m.tx ? (await openTx(m.tx))?.tx : db;
       if (!target) throw new Error('transaction is over');
       reply({ ok: true, ...(await query(target, m)) });
     } else if (m.op === 'begin') {
-      const id = nextTx++;
+      const id = m.tx;
       let opened;
       const ready = new Promise((r) => (opened = r));
-      const done = db
+      // Registered before anything is awaited: the transaction's first query is already on its way.
+      const entry = { tx: null, end: () => undefined, opened: ready, done: null };
+      txs.set(id, entry);
+      entry.done = db
         .transaction(
           (tx) =>
             new Promise((resolve, reject) => {
-              txs.set(id, { tx, end: (commit) => (commit ? resolve() : reject(Object.assign(new Error('rollback'), { rollback: true }))) });
+              entry.tx = tx;
+              entry.end = (commit) => (commit ? resolve() : reject(Object.assign(new Error('rollback'), { rollback: true })));
               opened();
             }),
         )
@@ -54,15 +69,13 @@ parentPort.on('message', async (m) => {
           (err) => (err?.rollback ? { ok: true } : { ok: false, error: plainError(err) }),
         )
         .finally(() => txs.delete(id));
-      txs.set(id, { tx: null, done });
-      // Wait for the transaction to begin (another one may hold the database).
-      await Promise.race([ready, done]);
-      const t = txs.get(id);
-      if (!t?.tx) return reply({ ok: false, error: (await done).error ?? { message: 'transaction did not start' } });
-      t.done = done;
+      // Another transaction may hold the database: this waits for it.
+      entry.opened = Promise.race([ready, entry.done.then(() => undefined)]);
+      await entry.opened;
+      if (!entry.tx) return reply({ ok: false, error: (await entry.done).error ?? { message: 'transaction did not start' } });
       reply({ ok: true, result: id });
     } else if (m.op === 'end') {
-      const t = txs.get(m.tx);
+      const t = await openTx(m.tx);
       if (!t) return reply({ ok: true });
       t.end(m.commit);
       reply(await t.done);

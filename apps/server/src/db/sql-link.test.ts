@@ -58,4 +58,30 @@ describe('SQL link', () => {
     expect(server.openTransactions).toBe(0);
     expect((await clientOf('b').query('select count(*)::int as k from t where n = 3')).rows).toEqual([{ k: 0 }]);
   });
+
+  it("sends a transaction's first query without waiting for begin's answer, and it waits for the open transaction ahead of it", async () => {
+    const sent: string[] = [];
+    // Begin's answers come late, as from a busy owner.
+    const c = createSqlClient(async (req) => {
+      sent.push(req.op);
+      const reply = structuredClone(await server.handle(structuredClone(req), 'slow'));
+      if (req.op === 'begin') await new Promise((r) => setTimeout(r, 30));
+      return reply;
+    });
+    let release!: () => void;
+    const holding = clientOf('a').transaction(async (tx) => {
+      await tx.query('insert into t (n) values (40)');
+      await new Promise<void>((r) => (release = r));
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const second = c.transaction(async (tx) => (await tx.query('select count(*)::int as k from t where n = 40')).rows);
+    await new Promise((r) => setTimeout(r, 20));
+    // The query went out right behind begin, and waits on the owner for the first transaction.
+    expect(sent).toEqual(['begin', 'query']);
+    release();
+    await holding;
+    expect(await second).toEqual([{ k: 1 }]);
+    expect(sent).toEqual(['begin', 'query', 'end']);
+    expect(server.openTransactions).toBe(0);
+  });
 });

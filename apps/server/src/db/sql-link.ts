@@ -6,14 +6,22 @@
  * options)` and `transaction(fn)` — so `drizzle-orm/pglite` runs on it unchanged; every call
  * becomes a request, answered by `createSqlServer` on the owner's side against the database
  * itself. A transaction is held open on the owner while `fn` runs on the client, its queries carry
- * its id, and the embedded database runs it alone, as it would in one process. The protocol is the
+ * its id, and the embedded database runs it alone, as it would in one process. The client names
+ * the transaction and does not wait for `begin` before its first query: the owner takes requests in
+ * the order they were sent, so the query waits there for the transaction to open. Why: every wait
+ * for an answer is a turn of the client's event loop, and on a loaded server (a match-day crowd) a
+ * turn is tens of milliseconds; a goal's transaction (lock, insert, update, commit) was five of
+ * them, now four. The protocol is the
  * one of a database thread (query / begin / end / ready), so the same requests work between
  * threads and between processes; with `serialization: 'advanced'` rows keep their types (bigint,
  * bytes) across processes.
  */
 
 export type SqlRequest =
-  { op: 'query'; tx?: number; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; keepText?: boolean } | { op: 'begin' } | { op: 'end'; tx: number; commit: boolean } | { op: 'ready' };
+  | { op: 'query'; tx?: number; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; keepText?: boolean }
+  | { op: 'begin'; tx: number }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'ready' };
 
 export type SqlReply = { ok: true; result?: unknown } | { ok: false; error: Record<string, unknown> };
 
@@ -37,6 +45,7 @@ function toError(e: Record<string, unknown>): Error {
 
 /** The client side: `send` delivers one request and resolves with its reply. */
 export function createSqlClient(send: (req: SqlRequest) => Promise<SqlReply>): SqlClient {
+  let nextTx = 1;
   async function ask<T>(req: SqlRequest): Promise<T> {
     const reply = await send(req);
     if (!reply.ok) throw toError(reply.error);
@@ -49,14 +58,19 @@ export function createSqlClient(send: (req: SqlRequest) => Promise<SqlReply>): S
     async transaction<T>(fn: (t: SqlClient) => Promise<T>): Promise<T> {
       // Drizzle nests with savepoints on the transaction's own client; a second level never comes here.
       if (tx) return fn(client(tx));
-      const id = await ask<number>({ op: 'begin' });
+      const id = nextTx++;
+      // Not awaited before fn's first query (see the top of this file); its failure is the one reported.
+      const begun = ask({ op: 'begin', tx: id });
+      begun.catch(() => undefined);
       let result: T;
       try {
         result = await fn(client(id));
       } catch (err) {
         await ask({ op: 'end', tx: id, commit: false }).catch(() => undefined);
+        await begun;
         throw err;
       }
+      await begun;
       await ask({ op: 'end', tx: id, commit: true });
       return result;
     },
@@ -75,6 +89,8 @@ function plainError(err: unknown): Record<string, unknown> {
 interface OpenTx {
   tx: SqlClient | null;
   end: (commit: boolean) => void;
+  /** Settles once the transaction is open (or could not begin: then `done` says why). */
+  opened: Promise<void>;
   done: Promise<SqlReply>;
   owner: unknown;
 }
@@ -86,16 +102,23 @@ interface OpenTx {
  * process that went away mid-transaction, and the database is not held by the dead.
  */
 export function createSqlServer(target: SqlClient, keepText: Record<number, (v: string) => unknown>) {
-  const txs = new Map<number, OpenTx>();
+  /** Open transactions by owner and the id their client gave them. */
+  const txs = new Map<string, OpenTx>();
   /** Owners that went away: a transaction of theirs still waiting to begin is rolled back as it starts. */
   const gone = new Set<unknown>();
-  let nextTx = 1;
+  const owners = new Map<unknown, number>();
+  const keyOf = (owner: unknown, tx: number) => {
+    let n = owners.get(owner);
+    if (n === undefined) owners.set(owner, (n = owners.size + 1));
+    return `${n}:${tx}`;
+  };
 
-  async function begin(owner: unknown): Promise<SqlReply> {
-    const id = nextTx++;
+  /** Registers the transaction at once (its queries may follow before it opens), then waits for it to open. */
+  async function begin(owner: unknown, id: number): Promise<SqlReply> {
+    const key = keyOf(owner, id);
     let opened!: () => void;
     const started = new Promise<void>((r) => (opened = r));
-    const entry: OpenTx = { tx: null, end: () => undefined, done: Promise.resolve({ ok: true }), owner };
+    const entry: OpenTx = { tx: null, end: () => undefined, opened: started, done: Promise.resolve({ ok: true }), owner };
     entry.done = target
       .transaction(
         (tx) =>
@@ -110,27 +133,36 @@ export function createSqlServer(target: SqlClient, keepText: Record<number, (v: 
         (): SqlReply => ({ ok: true }),
         (err): SqlReply => ((err as { rollback?: boolean })?.rollback ? { ok: true } : { ok: false, error: plainError(err) }),
       )
-      .finally(() => txs.delete(id));
-    txs.set(id, entry);
+      .finally(() => txs.delete(key));
+    entry.opened = Promise.race([started, entry.done.then(() => undefined)]);
+    txs.set(key, entry);
     // The database runs one transaction at a time: this waits while another holds it.
-    await Promise.race([started, entry.done]);
+    await entry.opened;
     if (!entry.tx) return (await entry.done).ok ? { ok: false, error: { message: 'transaction did not start' } } : entry.done;
     return { ok: true, result: id };
+  }
+
+  /** The transaction a request names, once it is open; null when it is over or never began. */
+  async function openTx(owner: unknown, id: number) {
+    const t = txs.get(keyOf(owner, id));
+    if (!t) return null;
+    await t.opened;
+    return t;
   }
 
   async function handle(req: SqlRequest, owner: unknown): Promise<SqlReply> {
     try {
       switch (req.op) {
         case 'query': {
-          const on = req.tx ? txs.get(req.tx)?.tx : target;
+          const on = req.tx ? (await openTx(owner, req.tx))?.tx : target;
           if (!on) throw new Error('transaction is over');
           const res = await on.query(req.sql, req.params, { rowMode: req.rowMode ?? 'object', ...(req.keepText ? { parsers: keepText } : {}) });
           return { ok: true, result: { rows: res.rows, fields: res.fields, affectedRows: res.affectedRows } };
         }
         case 'begin':
-          return await begin(owner);
+          return await begin(owner, req.tx);
         case 'end': {
-          const t = txs.get(req.tx);
+          const t = await openTx(owner, req.tx);
           if (!t) return { ok: true };
           t.end(req.commit);
           return await t.done;
@@ -151,6 +183,7 @@ export function createSqlServer(target: SqlClient, keepText: Record<number, (v: 
       const open = [...txs.values()].filter((t) => t.owner === owner);
       for (const t of open) t.end(false);
       await Promise.all(open.map((t) => t.done));
+      owners.delete(owner);
     },
     get openTransactions() {
       return txs.size;
