@@ -37,6 +37,14 @@ export interface FeedSink {
   setOdds(ref: MatchRef, odds: FeedOdds[], source: FeedSource): Promise<{ match_id: number }>;
 }
 
+/**
+ * A feed write found an event already stored that it had not seen under the match's lock, so its
+ * score counted it twice: it is rolled back and gone through again. The lock makes this impossible
+ * today (every writer of a match's events locks the match first); the check keeps a score true if
+ * a writer ever does not.
+ */
+class EventsRaced extends Error {}
+
 const ALERT_KINDS: Record<string, AlertFrame['type']> = { goal: 'goal', penalty: 'goal', own_goal: 'goal', red: 'red_card', yellow_red: 'red_card', yellow: 'yellow_card' };
 const CHUNK = 200;
 
@@ -305,42 +313,14 @@ export function createIngest(deps: IngestDeps): FeedSink {
     async addEvents(ref, events, source) {
       // One transaction reads and locks the match together with everything its wire row needs,
       // so the goal is pushed the moment it is committed: no read before it, none after it.
-      const { row, inserted } = await repo.transaction(async (tx) => {
-        const given = [...new Map(events.map((e) => [e.key, e])).values()];
-        const locked = await repo.lockedRow(
-          ref.match_id !== undefined ? { id: ref.match_id } : { source, key: ref.match_key },
-          given.map((e) => e.key),
-          tx,
-        );
-        if (!locked) throw notFound('matches.feed_match_unknown');
-        const { seen, ...j } = locked;
-        const m = j.m;
-        const fresh = given.filter((e) => !seen.has(e.key));
-        let [h, a] = [m.homeScore, m.awayScore];
-        let [hy, ay, hr, ar] = [m.homeYellow, m.awayYellow, m.homeRed, m.awayRed];
-        const rowsToInsert: EventInsert[] = [];
-        for (const e of fresh) {
-          const home = e.side === 'home';
-          if (GOAL_KINDS.includes(e.kind)) {
-            if (e.score) [h, a] = e.score;
-            else if (home) h++;
-            else a++;
-          }
-          if (e.kind === 'yellow') home ? hy++ : ay++;
-          if (e.kind === 'red' || e.kind === 'yellow_red') home ? hr++ : ar++;
-          rowsToInsert.push(eventRow(m.id, e, h, a));
+      // Gone through again (once) in the case `EventsRaced` describes.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await addEventsOnce(ref, events, source);
+        } catch (err) {
+          if (!(err instanceof EventsRaced) || attempt === 2) throw err;
         }
-        const inserted = await repo.insertEvents(rowsToInsert, tx);
-        const updated = inserted.length ? await repo.updateMatch(m.id, { homeScore: h, awayScore: a, homeYellow: hy, awayYellow: ay, homeRed: hr, awayRed: ar }, tx) : m;
-        return { row: { ...j, m: updated }, inserted };
-      });
-      if (inserted.length) {
-        // The alert goes out first: it carries the new score and is what a viewer waits for.
-        const published = await rows.fromJoined([row]);
-        await publishAlerts(inserted, published);
-        await publishRowList(published);
       }
-      return { match_id: row.m.id, applied: inserted.length };
     },
 
     async setOdds(ref, odds, source) {
@@ -350,6 +330,51 @@ export function createIngest(deps: IngestDeps): FeedSink {
       return { match_id: match.id };
     },
   } satisfies FeedSink;
+
+  async function addEventsOnce(ref: MatchRef, events: FeedEvent[], source: FeedSource) {
+    const { row, inserted } = await repo.transaction(async (tx) => {
+      const given = [...new Map(events.map((e) => [e.key, e])).values()];
+      const locked = await repo.lockedRow(
+        ref.match_id !== undefined ? { id: ref.match_id } : { source, key: ref.match_key },
+        given.map((e) => e.key),
+        tx,
+      );
+      if (!locked) throw notFound('matches.feed_match_unknown');
+      const { seen, ...j } = locked;
+      const m = j.m;
+      const fresh = given.filter((e) => !seen.has(e.key));
+      let [h, a] = [m.homeScore, m.awayScore];
+      let [hy, ay, hr, ar] = [m.homeYellow, m.awayYellow, m.homeRed, m.awayRed];
+      const rowsToInsert: EventInsert[] = [];
+      for (const e of fresh) {
+        const home = e.side === 'home';
+        if (GOAL_KINDS.includes(e.kind)) {
+          if (e.score) [h, a] = e.score;
+          else if (home) h++;
+          else a++;
+        }
+        if (e.kind === 'yellow') home ? hy++ : ay++;
+        if (e.kind === 'red' || e.kind === 'yellow_red') home ? hr++ : ar++;
+        rowsToInsert.push(eventRow(m.id, e, h, a));
+      }
+      if (!rowsToInsert.length) return { row: j, inserted: [] };
+      // Both statements at once: the link sends them together and the database runs them in
+      // order (one answer to wait for, not two: each wait is a turn of a crowded event loop).
+      const [inserted, updated] = await Promise.all([
+        repo.insertEvents(rowsToInsert, tx),
+        repo.updateMatch(m.id, { homeScore: h, awayScore: a, homeYellow: hy, awayYellow: ay, homeRed: hr, awayRed: ar }, tx),
+      ]);
+      if (inserted.length !== rowsToInsert.length) throw new EventsRaced();
+      return { row: { ...j, m: updated }, inserted };
+    });
+    if (inserted.length) {
+      // The row change and its pop-ups in one message (push.ts): the alert carries the new score
+      // and is what a viewer waits for.
+      const [published] = await rows.fromJoined([row]);
+      await push.publish({ t: 'rows', sport: published.sport, rows: [published], alerts: alertsOf(inserted, [published]) });
+    }
+    return { match_id: row.m.id, applied: inserted.length };
+  }
 
   async function publishOdds(saved: Awaited<ReturnType<MatchesRepo['saveOdds']>>, published: MatchRow[] | null, sport?: Sport) {
     if (!saved.length) return;
@@ -361,12 +386,16 @@ export function createIngest(deps: IngestDeps): FeedSink {
   }
 
   /** Goal and card pop-ups, only for matches in play (a back-filled result alerts nobody). */
-  async function publishAlerts(inserted: Array<AlertEvent & { matchId: number }>, published: MatchRow[]) {
+  function alertsOf(inserted: Array<AlertEvent & { matchId: number }>, published: MatchRow[]) {
     const byId = new Map(published.map((r) => [r.id, r]));
+    const out: AlertFrame[] = [];
     for (const e of inserted) {
       const row = byId.get(e.matchId);
-      if (!row || !isLive(row.status) || !ALERT_KINDS[e.kind]) continue;
-      await push.publish({ t: 'alert', frame: alertFrame(row, e) });
+      if (row && isLive(row.status) && ALERT_KINDS[e.kind]) out.push(alertFrame(row, e));
     }
+    return out;
+  }
+  async function publishAlerts(inserted: Array<AlertEvent & { matchId: number }>, published: MatchRow[]) {
+    for (const frame of alertsOf(inserted, published)) await push.publish({ t: 'alert', frame });
   }
 }

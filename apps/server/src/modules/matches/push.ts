@@ -7,7 +7,9 @@ import type { Bus } from '../../platform/bus.ts';
 
 export const PUSH_CHANNEL = 'matches:push';
 
-export type PushMessage = { t: 'rows'; sport: Sport; rows: MatchRow[] } | { t: 'odds'; sport: Sport; rows: ExponentRow[] } | { t: 'alert'; frame: AlertFrame };
+// A feed's events bring the match's new row and its pop-ups (`alerts`) in one message: each process
+// writes them to its sockets as soon as the message comes, alerts in front, in one write per socket.
+export type PushMessage = { t: 'rows'; sport: Sport; rows: MatchRow[]; alerts?: AlertFrame[] } | { t: 'odds'; sport: Sport; rows: ExponentRow[] } | { t: 'alert'; frame: AlertFrame };
 
 /** `beforePublish` runs in the writing process before anyone hears of the change (cache drops). */
 export function createPush(bus: Bus, beforePublish?: (msg: PushMessage) => void) {

@@ -12,19 +12,27 @@ function setup(count: number, writeMs: number) {
   const log: string[] = [];
   const clients = new Set<Client>();
   const received = new Map<number, string[]>();
+  let writes = 0;
   for (let i = 0; i < count; i++) {
     received.set(i, []);
     const ws = {
       OPEN: 1,
       readyState: 1,
       bufferedAmount: 0,
-      // No ws internals: sendPrepared writes the text with ws.send.
-      send(text: string) {
-        const until = performance.now() + writeMs;
-        while (performance.now() < until);
-        const type = (JSON.parse(text) as { data: { type: string } }).data.type;
-        received.get(i)!.push(type);
-        log.push(type);
+      // What sendPrepared writes to an idle socket: the frames' bytes, once per socket.
+      _sender: { _state: 0, _queue: [] },
+      _socket: {
+        write(bytes: Buffer) {
+          const until = performance.now() + writeMs;
+          while (performance.now() < until);
+          writes++;
+          for (const text of framesIn(bytes)) {
+            const type = (JSON.parse(text) as { data: { type: string } }).data.type;
+            received.get(i)!.push(type);
+            log.push(type);
+          }
+          return true;
+        },
       },
     };
     clients.add({ ws, id: String(i), registered: true, companyId: 0, classify: 1, lastSeen: 0, held: null, snapshotsInFlight: 0 } as unknown as Client);
@@ -38,7 +46,28 @@ function setup(count: number, writeMs: number) {
     if (ticking) setImmediate(tick);
   };
   setImmediate(tick);
-  return { push, received, log, stop: () => (ticking = false) };
+  return {
+    push,
+    received,
+    log,
+    get writes() {
+      return writes;
+    },
+    stop: () => (ticking = false),
+  };
+}
+
+/** The texts of the unmasked WebSocket text frames in `bytes`. */
+function framesIn(bytes: Buffer) {
+  const out: string[] = [];
+  for (let at = 0; at < bytes.length;) {
+    let len = bytes[at + 1] & 0x7f;
+    let head = 2;
+    if (len === 126) [len, head] = [bytes.readUInt16BE(at + 2), 4];
+    out.push(bytes.subarray(at + head, at + head + len).toString());
+    at += head + len;
+  }
+  return out;
 }
 
 const row = { id: 1, sport: 'football' } as unknown as MatchRow;
@@ -76,5 +105,14 @@ describe('score fan-out', () => {
     for (const got of f.received.values()) expect(got).toEqual(['football_match', 'goal', 'football_match']);
     // The goal's own batch took no turn of the loop from its first socket to its last.
     expect(turnsWithin(f.log, 'goal')).toBe(0);
+  });
+
+  it("writes a feed's goal (its alert and its row in one message) before the push returns: alert first, no turn of the loop", async () => {
+    const f = setup(300, 0.01);
+    f.push({ t: 'rows', sport: 'football', rows: [row], alerts: [alert] });
+    for (const got of f.received.values()) expect(got).toEqual(['goal', 'football_match']);
+    f.stop();
+    // One write per socket carried both frames.
+    expect(f.writes).toBe(300);
   });
 });

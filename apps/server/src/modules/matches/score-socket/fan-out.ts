@@ -102,7 +102,10 @@ export function createFanOut(clients: Set<Client>, snapshots: Snapshots) {
   return function onPush(msg: PushMessage) {
     if (msg.t === 'rows') {
       snapshots.dropMatches(msg.sport);
+      for (const alert of msg.alerts ?? []) queue(frame(SocketCode.DATA, '', alert), everyone, true);
       queue(frame(SocketCode.DATA, '', { type: `${msg.sport}_match`, snapshot: false, list: msg.rows }), everyone);
+      // A goal's message is the whole of it (its alert and its row): written now, not a turn later.
+      if (msg.alerts?.length) pump();
     } else if (msg.t === 'odds') {
       snapshots.dropOdds(msg.sport);
       const byCompany = new Map<number, typeof msg.rows>();
