@@ -84,4 +84,30 @@ describe('SQL link', () => {
     expect(sent).toEqual(['begin', 'query', 'end']);
     expect(server.openTransactions).toBe(0);
   });
+
+  it("keeps two processes' transactions apart though their clients number them alike, also after one went away", async () => {
+    // Each client numbers its transactions from 1: a process started after one went away must not
+    // land in another's transaction.
+    await server.dropOwner('gone-before');
+    const [x, y] = [clientOf('x'), clientOf('y')];
+    await x.transaction(async (tx) => void (await tx.query('insert into t (n) values (50)')));
+    let release!: () => void;
+    const open = y.transaction(async (tx) => {
+      await tx.query('insert into t (n) values (51)');
+      await new Promise<void>((r) => (release = r));
+      await tx.query('insert into t (n) values (52)');
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    await server.dropOwner('x');
+    // z's first transaction has the number of y's open one, its first too.
+    const z = clientOf('z');
+    const failing = z.transaction(async (tx) => {
+      await tx.query('insert into t (n) values (51)');
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    await open;
+    await expect(failing).rejects.toMatchObject({ code: '23505' });
+    expect((await clientOf('w').query('select n from t where n between 50 and 52 order by n')).rows).toEqual([{ n: 50 }, { n: 51 }, { n: 52 }]);
+  });
 });

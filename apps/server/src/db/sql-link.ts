@@ -106,10 +106,12 @@ export function createSqlServer(target: SqlClient, keepText: Record<number, (v: 
   const txs = new Map<string, OpenTx>();
   /** Owners that went away: a transaction of theirs still waiting to begin is rolled back as it starts. */
   const gone = new Set<unknown>();
+  /** A number per owner (each owner's client numbers its transactions from 1); never reused. */
   const owners = new Map<unknown, number>();
+  let lastOwner = 0;
   const keyOf = (owner: unknown, tx: number) => {
     let n = owners.get(owner);
-    if (n === undefined) owners.set(owner, (n = owners.size + 1));
+    if (n === undefined) owners.set(owner, (n = ++lastOwner));
     return `${n}:${tx}`;
   };
 
