@@ -201,6 +201,14 @@ function percentile(sorted: number[], p: number) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 }
 
+/** A home goal that sets the score to `score`–0, through the provider ingest. */
+const pushGoal = (origin: string, matchId: number, score: number) =>
+  json(origin, 'api/feed/events', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}` },
+    body: JSON.stringify({ match_id: matchId, events: [{ key: `bench-${score}-${Date.now()}`, kind: 'goal', side: 'home', minute: 30, score: [score, 0] }] }),
+  });
+
 /**
  * Goals through the provider ingest, timed from "request sent" to "frame on the socket" on every
  * one of the loader's sockets. Scores from 100 up, so no replayed goal is taken for a bench one.
@@ -210,11 +218,7 @@ async function goals(origin: string, matchId: number, loader: ReturnType<typeof 
   for (let i = 0; i < GOALS; i++) {
     const score = first + i;
     sent.set(score, now());
-    await json(origin, 'api/feed/events', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${TOKEN}` },
-      body: JSON.stringify({ match_id: matchId, events: [{ key: `bench-${score}-${Date.now()}`, kind: 'goal', side: 'home', minute: 30, score: [score, 0] }] }),
-    });
+    await pushGoal(origin, matchId, score);
     await new Promise((r) => setTimeout(r, 250));
   }
   await new Promise((r) => setTimeout(r, 1000));
@@ -368,11 +372,7 @@ async function goalFrameBytes(origin: string, port: number, matchId: number) {
     const text = d.toString();
     if (!text.includes('"snapshot":true') && mine.test(text)) bytes += d.length;
   });
-  await json(origin, 'api/feed/events', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${TOKEN}` },
-    body: JSON.stringify({ match_id: matchId, events: [{ key: `bench-size-${Date.now()}`, kind: 'goal', side: 'home', minute: 30, score: [99, 0] }] }),
-  });
+  await pushGoal(origin, matchId, 99);
   await new Promise((r) => setTimeout(r, 500));
   ws.close();
   return bytes;
