@@ -4,7 +4,7 @@ import { badInput, notFound } from '../../platform/errors.ts';
 import type { OddsValues } from '../../db/schema/matches.ts';
 import { fillNames } from './names.ts';
 import type { Push } from './push.ts';
-import type { EventInsert, MatchesRepo, MatchInsert, MatchRecord } from './repo.ts';
+import type { EventInput, EventInsert, MatchesRepo, MatchInsert, MatchRecord } from './repo.ts';
 import type { Rows } from './rows.ts';
 import type { Tables } from './tables.ts';
 import { toExponent } from './wire.ts';
@@ -38,12 +38,16 @@ export interface FeedSink {
 }
 
 /**
- * A feed write found an event already stored that it had not seen under the match's lock, so its
- * score counted it twice: it is rolled back and gone through again. The lock makes this impossible
- * today (every writer of a match's events locks the match first); the check keeps a score true if
- * a writer ever does not.
+ * A feed write found an event stored by another writer after its check under the match's lock, so
+ * its score would have counted it twice: `feed_add_events` then stops with SQLSTATE 40001 (nothing
+ * is written) and the write is gone through again. The match's lock makes this impossible today
+ * (every insert of an event holds the match row through its foreign key); the check keeps a score
+ * true if that ever changes. Both drivers carry the code, Drizzle on the error's cause.
  */
-class EventsRaced extends Error {}
+function raced(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '40001') return true;
+  return false;
+}
 
 const ALERT_KINDS: Record<string, AlertFrame['type']> = { goal: 'goal', penalty: 'goal', own_goal: 'goal', red: 'red_card', yellow_red: 'red_card', yellow: 'yellow_card' };
 const CHUNK = 200;
@@ -186,9 +190,9 @@ export function createIngest(deps: IngestDeps): FeedSink {
     });
   }
 
-  function eventRow(matchId: number, e: FeedEvent, h: number, a: number): EventInsert {
+  /** A feed event as it is stored, but for the score after it (`score`: the feed's, when it gives one). */
+  function eventInput(e: FeedEvent): EventInput {
     return {
-      matchId,
       extKey: e.key,
       kind: e.kind,
       side: e.side === 'home' ? 1 : 0,
@@ -196,9 +200,13 @@ export function createIngest(deps: IngestDeps): FeedSink {
       extra: e.extra ?? 0,
       player: e.player ?? '',
       player2: e.player2 ?? '',
-      homeScore: h,
-      awayScore: a,
+      score: e.score ?? null,
     };
+  }
+
+  function eventRow(matchId: number, e: FeedEvent, h: number, a: number): EventInsert {
+    const { score: _given, ...stored } = eventInput(e);
+    return { matchId, ...stored, homeScore: h, awayScore: a };
   }
 
   function mergeOdds(prev: { asia: OddsValues; eu: OddsValues; bs: OddsValues } | undefined, list: FeedOdds[]) {
@@ -311,14 +319,15 @@ export function createIngest(deps: IngestDeps): FeedSink {
     },
 
     async addEvents(ref, events, source) {
-      // One transaction reads and locks the match together with everything its wire row needs,
-      // so the goal is pushed the moment it is committed: no read before it, none after it.
-      // Gone through again (once) in the case `EventsRaced` describes.
+      // One statement locks the match, stores what it did not have and returns everything its
+      // wire row needs, so the goal is pushed the moment it is committed: no read before it, none
+      // after it, one answer to wait for.
+      // Gone through again (once) in the case `raced` describes.
       for (let attempt = 1; ; attempt++) {
         try {
           return await addEventsOnce(ref, events, source);
         } catch (err) {
-          if (!(err instanceof EventsRaced) || attempt === 2) throw err;
+          if (!raced(err) || attempt === 2) throw err;
         }
       }
     },
@@ -332,41 +341,12 @@ export function createIngest(deps: IngestDeps): FeedSink {
   } satisfies FeedSink;
 
   async function addEventsOnce(ref: MatchRef, events: FeedEvent[], source: FeedSource) {
-    const { row, inserted } = await repo.transaction(async (tx) => {
-      const given = [...new Map(events.map((e) => [e.key, e])).values()];
-      const locked = await repo.lockedRow(
-        ref.match_id !== undefined ? { id: ref.match_id } : { source, key: ref.match_key },
-        given.map((e) => e.key),
-        tx,
-      );
-      if (!locked) throw notFound('matches.feed_match_unknown');
-      const { seen, ...j } = locked;
-      const m = j.m;
-      const fresh = given.filter((e) => !seen.has(e.key));
-      let [h, a] = [m.homeScore, m.awayScore];
-      let [hy, ay, hr, ar] = [m.homeYellow, m.awayYellow, m.homeRed, m.awayRed];
-      const rowsToInsert: EventInsert[] = [];
-      for (const e of fresh) {
-        const home = e.side === 'home';
-        if (GOAL_KINDS.includes(e.kind)) {
-          if (e.score) [h, a] = e.score;
-          else if (home) h++;
-          else a++;
-        }
-        if (e.kind === 'yellow') home ? hy++ : ay++;
-        if (e.kind === 'red' || e.kind === 'yellow_red') home ? hr++ : ar++;
-        rowsToInsert.push(eventRow(m.id, e, h, a));
-      }
-      if (!rowsToInsert.length) return { row: j, inserted: [] };
-      // Both statements at once: the link sends them together and the database runs them in
-      // order (one answer to wait for, not two: each wait is a turn of a crowded event loop).
-      const [inserted, updated] = await Promise.all([
-        repo.insertEvents(rowsToInsert, tx),
-        repo.updateMatch(m.id, { homeScore: h, awayScore: a, homeYellow: hy, awayYellow: ay, homeRed: hr, awayRed: ar }, tx),
-      ]);
-      if (inserted.length !== rowsToInsert.length) throw new EventsRaced();
-      return { row: { ...j, m: updated }, inserted };
-    });
+    // A key sent twice in one call: the last one wins.
+    const given = [...new Map(events.map((e) => [e.key, e])).values()];
+    // The database counts the score along the events it does not have yet (`feed_add_events`).
+    const applied = await repo.applyEvents(ref.match_id !== undefined ? { id: ref.match_id } : { source, key: ref.match_key }, given.map(eventInput), GOAL_KINDS);
+    if (!applied) throw notFound('matches.feed_match_unknown');
+    const { row, inserted } = applied;
     if (inserted.length) {
       // The row change and its pop-ups in one message (push.ts): the alert carries the new score
       // and is what a viewer waits for.

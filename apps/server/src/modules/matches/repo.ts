@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, or, sql, type SQL, type Table } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   foresights,
@@ -47,6 +47,22 @@ export type JoinedMatch = {
   a: { nameZh: string; nameZht: string; nameEn: string; nameEs: string; logo: string };
 };
 export type MatchRecord = typeof matches.$inferSelect;
+export type MatchEvent = typeof matchEvents.$inferSelect;
+/** A feed's event before it is stored: `score` is the score after it, when the feed says so. */
+export type EventInput = Pick<MatchEvent, 'extKey' | 'kind' | 'side' | 'minute' | 'extra' | 'player' | 'player2'> & { score: readonly [number, number] | null };
+
+/** What `feed_add_events` returns: rows as PostgreSQL's to_jsonb writes them (column names). */
+type AppliedJson = { match: Record<string, unknown>; events: Array<Record<string, unknown>> };
+
+/** A row that came as JSON, read through its table's own column mappers (dates, jsonb…). */
+function fromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const out: Record<string, unknown> = {};
+  for (const [prop, col] of Object.entries(getTableColumns(table))) {
+    const v = json[col.name];
+    out[prop] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+  }
+  return out as T['$inferSelect'];
+}
 export type MatchInsert = typeof matches.$inferInsert;
 export type EventInsert = typeof matchEvents.$inferInsert;
 
@@ -195,36 +211,51 @@ export function createMatchesRepo(db: Db) {
         .returning({ id: matches.id, extKey: matches.extKey, seasonId: matches.seasonId, status: matches.status });
     },
     /** Applies a partial update (rev grows by one) and returns the updated row. */
-    async updateMatch(id: number, patch: Partial<MatchInsert>, conn: Conn = db): Promise<MatchRecord> {
-      const [row] = await conn
-        .update(matches)
-        .set({ ...patch, rev: sql`${matches.rev} + 1`, updatedAt: sql`now()` })
-        .where(eq(matches.id, id))
-        .returning();
-      return row;
-    },
     /**
-     * A match with everything its wire row needs (one joined select), its match row locked until
-     * the transaction ends: a feed write reads, changes and publishes it without another query.
+     * A feed's events for one match in one statement (the function `feed_add_events`, migration
+     * 0016, says why and what it does), with everything the match's wire row needs. The match's
+     * own columns come from the function (the statement's joins see it as it was before); its
+     * competition, season and teams do not change with events. Undefined for an unknown match.
+     * A concurrent writer that did not lock the match makes it throw SQLSTATE 40001.
      */
-    async lockedRow(ref: { id?: number; source?: string; key?: string }, eventKeys: string[], tx: Tx): Promise<(JoinedMatch & { seen: Set<string> }) | undefined> {
-      const where = ref.id !== undefined ? eq(matches.id, ref.id) : and(eq(matches.source, ref.source!), eq(matches.extKey, ref.key!));
-      // Which of the given event keys the match has already, in the same statement.
-      const seen = eventKeys.length
-        ? sql<string[] | null>`(select array_agg(${matchEvents.extKey}) from ${matchEvents} where ${matchEvents.matchId} = ${matches.id} and ${inArray(matchEvents.extKey, eventKeys)})`
-        : sql<null>`null`;
-      const [row] = await tx
-        .select({ ...rowColumns, seen })
+    async applyEvents(
+      ref: { id?: number; source?: string; key?: string },
+      events: EventInput[],
+      goalKinds: readonly string[],
+      conn: Conn = db,
+    ): Promise<{ row: JoinedMatch; inserted: MatchEvent[] } | undefined> {
+      const input = events.map((e) => ({
+        ext_key: e.extKey,
+        kind: e.kind,
+        side: e.side,
+        minute: e.minute,
+        extra: e.extra,
+        player: e.player,
+        player2: e.player2,
+        score_home: e.score?.[0] ?? null,
+        score_away: e.score?.[1] ?? null,
+      }));
+      const applied = conn
+        .$with('applied', { res: sql<AppliedJson | null>`res` })
+        .as(
+          sql`select feed_add_events(${ref.id ?? null}::integer, ${ref.source ?? null}::text, ${ref.key ?? null}::text, ${JSON.stringify(input)}::jsonb, string_to_array(${goalKinds.join(',')}, ',')) as res`,
+        );
+      const [row] = await conn
+        .with(applied)
+        .select({ ...rowColumns, res: sql<AppliedJson>`(select "res" from "applied")` })
         .from(matches)
         .innerJoin(matchCompetitions, eq(matchCompetitions.id, matches.competitionId))
         .innerJoin(matchSeasons, eq(matchSeasons.id, matches.seasonId))
         .innerJoin(home, eq(home.id, matches.homeTeamId))
         .innerJoin(away, eq(away.id, matches.awayTeamId))
-        .where(where)
-        .for('update', { of: matches });
+        .where(eq(matches.id, sql`(select ("res"->'match'->>'id')::integer from "applied")`));
       if (!row) return undefined;
-      const { seen: keys, ...rest } = row;
-      return { ...(rest as JoinedMatch), seen: new Set(keys ?? []) };
+      const { res, ...rest } = row;
+      const parsed = typeof res === 'string' ? (JSON.parse(res) as AppliedJson) : res;
+      return {
+        row: { ...(rest as JoinedMatch), m: fromJson(matches, parsed.match) },
+        inserted: parsed.events.map((e) => fromJson(matchEvents, e)),
+      };
     },
     async setReplayAt(id: number, at: number, conn: Conn = db) {
       await conn.update(matches).set({ replayAt: at }).where(eq(matches.id, id));
