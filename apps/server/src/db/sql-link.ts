@@ -10,7 +10,7 @@
  * the transaction and does not wait for `begin` before its first query: the owner takes requests in
  * the order they were sent, so the query waits there for the transaction to open. Why: every wait
  * for an answer is a turn of the client's event loop, and on a loaded server (a match-day crowd) a
- * turn is tens of milliseconds; a goal's transaction (lock, insert, update, commit) was five of
+ * turn is tens of milliseconds; a transaction of lock, insert, update and commit was five of
  * them, now four. The protocol is the
  * one of a database thread (query / begin / end / ready), so the same requests work between
  * threads and between processes; with `serialization: 'advanced'` rows keep their types (bigint,

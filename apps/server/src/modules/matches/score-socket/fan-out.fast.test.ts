@@ -93,16 +93,23 @@ describe('score fan-out', () => {
     for (const got of f.received.values()) expect(got).toEqual(['football_match']);
   });
 
-  it('writes a goal to every socket in one go, and a goal that comes during a sliced batch still follows that batch on every socket', async () => {
+  it('writes a goal to every socket in one go, and a goal that comes during a sliced batch finishes that batch at once, then follows it on every socket', async () => {
     const f = setup(300, 0.1);
     f.push({ t: 'rows', sport: 'football', rows: [row] });
     // The goal (alert first, then its row change) arrives while the first batch is being written.
     await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    const reached = [...f.received.values()].filter((got) => got.length > 0).length;
+    expect(reached).toBeGreaterThan(0);
+    expect(reached).toBeLessThan(300);
     f.push({ t: 'alert', frame: alert });
-    f.push({ t: 'rows', sport: 'football', rows: [row] });
+    // Before the push returns: the rest of the row batch, then the goal, on every socket.
+    for (const got of f.received.values()) expect(got).toEqual(['football_match', 'goal']);
+    f.push({ t: 'rows', sport: 'football', rows: [row], alerts: [alert] });
+    for (const got of f.received.values()) expect(got).toEqual(['football_match', 'goal', 'goal', 'football_match']);
     await settle();
     f.stop();
-    for (const got of f.received.values()) expect(got).toEqual(['football_match', 'goal', 'football_match']);
+    for (const got of f.received.values()) expect(got).toEqual(['football_match', 'goal', 'goal', 'football_match']);
     // The goal's own batch took no turn of the loop from its first socket to its last.
     expect(turnsWithin(f.log, 'goal')).toBe(0);
   });

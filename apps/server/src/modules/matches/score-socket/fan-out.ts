@@ -15,8 +15,8 @@ const everyone = () => true;
  * on. A budget rather than a count: on a quiet machine the whole batch still leaves in one or two
  * turns.
  *
- * Not for a goal: a batch with a goal alert is written in one go, and a sliced batch a goal finds in
- * progress finishes without yielding. Under a crowd every turn of the loop is a round of the crowd's
+ * Not for a goal: a batch with a goal alert is written in one go before the push returns, and a
+ * sliced batch a goal finds in progress is finished first, at once. Under a crowd every turn of the loop is a round of the crowd's
  * requests (~30 ms at 200 connections here), and a write to one loopback socket cost ~25 µs on this
  * VM, so 5,000 sockets were 13 slices: the goal reached the sockets 450 ms late at p50 (a plain ws
  * server that writes at once: 80–90 ms). `npm run bench -- matchday` (b): p50 during the crowd
@@ -63,6 +63,8 @@ export function createFanOut(clients: Set<Client>, snapshots: Snapshots) {
   let busy = false;
   /** A goal came while a batch was being written in slices: finish that batch without yielding. */
   let hurry = false;
+  /** The rest of the batch being written in slices (null when none is). */
+  let rest: (() => void) | null = null;
 
   function pump() {
     if (busy || !outbox.length) return;
@@ -73,6 +75,7 @@ export function createFanOut(clients: Set<Client>, snapshots: Snapshots) {
     const targets = [...clients];
     let i = 0;
     const step = () => {
+      rest = null;
       const until = hurry ? Infinity : performance.now() + budget;
       while (i < targets.length) {
         const c = targets[i++];
@@ -82,7 +85,11 @@ export function createFanOut(clients: Set<Client>, snapshots: Snapshots) {
         }
         if (i % CLOCK_EVERY === 0 && performance.now() >= until) break;
       }
-      if (i < targets.length) return void setImmediate(step);
+      if (i < targets.length) {
+        rest = step;
+        // Skipped when a goal already finished the batch (`now`), or a later batch is on.
+        return void setImmediate(() => rest === step && step());
+      }
       busy = false;
       hurry = false;
       // A goal waiting behind this batch goes out now, not after another turn of the loop.
@@ -99,13 +106,22 @@ export function createFanOut(clients: Set<Client>, snapshots: Snapshots) {
     outbox.push({ buf, to, urgent });
   }
 
+  /**
+   * A goal's frames go out before the push returns: the sliced batch in progress (if any) is
+   * finished first, here and not a turn later, so every socket still gets its frames in order.
+   */
+  function now() {
+    rest?.();
+    pump();
+  }
+
   return function onPush(msg: PushMessage) {
     if (msg.t === 'rows') {
       snapshots.dropMatches(msg.sport);
       for (const alert of msg.alerts ?? []) queue(frame(SocketCode.DATA, '', alert), everyone, true);
       queue(frame(SocketCode.DATA, '', { type: `${msg.sport}_match`, snapshot: false, list: msg.rows }), everyone);
       // A goal's message is the whole of it (its alert and its row): written now, not a turn later.
-      if (msg.alerts?.length) pump();
+      if (msg.alerts?.length) now();
     } else if (msg.t === 'odds') {
       snapshots.dropOdds(msg.sport);
       const byCompany = new Map<number, typeof msg.rows>();
@@ -116,6 +132,7 @@ export function createFanOut(clients: Set<Client>, snapshots: Snapshots) {
       }
     } else if (msg.t === 'alert') {
       queue(frame(SocketCode.DATA, '', msg.frame), everyone, true);
+      now();
     }
   };
 }
