@@ -3,8 +3,9 @@
 -- insert them and update the match. Why one statement: each answer the server waits for is a turn
 -- of its event loop, tens of milliseconds under a match-day crowd, and a goal's transaction took
 -- three (lock, insert + update, commit) before its pop-up could leave. Returns NULL for an unknown
--- match, else {"match": the match row after the write, "events": the rows inserted}.
-CREATE FUNCTION "feed_add_events"(p_id integer, p_source text, p_key text, p_events jsonb, p_goal_kinds text[])
+-- match, else {"match": the match row after the write, "events": the rows inserted, and the rows
+-- of its "competition", "season", "home" and "away" team}.
+CREATE OR REPLACE FUNCTION "feed_add_events"(p_id integer, p_source text, p_key text, p_events jsonb, p_goal_kinds text[])
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   m "matches";
@@ -62,6 +63,15 @@ BEGIN
       WHERE "id" = m.id
       RETURNING * INTO m;
   END IF;
-  RETURN jsonb_build_object('match', to_jsonb(m), 'events', added);
+  -- And what the match's wire row names, read here: a function's statements are planned once per
+  -- connection, where a join in the calling statement would be planned on every goal.
+  RETURN jsonb_build_object(
+    'match', to_jsonb(m),
+    'events', added,
+    'competition', (SELECT to_jsonb(c) FROM "match_competitions" c WHERE c.id = m.competition_id),
+    'season', (SELECT to_jsonb(s) FROM "match_seasons" s WHERE s.id = m.season_id),
+    'home', (SELECT to_jsonb(t) FROM "match_teams" t WHERE t.id = m.home_team_id),
+    'away', (SELECT to_jsonb(t) FROM "match_teams" t WHERE t.id = m.away_team_id)
+  );
 END
 $$;

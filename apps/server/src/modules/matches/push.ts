@@ -11,12 +11,18 @@ export const PUSH_CHANNEL = 'matches:push';
 // writes them to its sockets as soon as the message comes, alerts in front, in one write per socket.
 export type PushMessage = { t: 'rows'; sport: Sport; rows: MatchRow[]; alerts?: AlertFrame[] } | { t: 'odds'; sport: Sport; rows: ExponentRow[] } | { t: 'alert'; frame: AlertFrame };
 
-/** `beforePublish` runs in the writing process before anyone hears of the change (cache drops). */
-export function createPush(bus: Bus, beforePublish?: (msg: PushMessage) => void) {
+/**
+ * `afterSend` runs in the writing process (its cache drops and patches) right after the message is
+ * handed to the bus, in the same synchronous step: no request of this process can be answered in
+ * between, so none reads the old copy, and the other processes (the socket processes of a cluster,
+ * the other boxes over Redis) get the message without waiting for this process's cache work.
+ */
+export function createPush(bus: Bus, afterSend?: (msg: PushMessage) => void) {
   return {
     async publish(msg: PushMessage) {
-      beforePublish?.(msg);
-      await bus.publish(PUSH_CHANNEL, JSON.stringify(msg));
+      const sent = bus.publish(PUSH_CHANNEL, JSON.stringify(msg));
+      afterSend?.(msg);
+      await sent;
     },
     subscribe(handler: (msg: PushMessage) => void) {
       return bus.subscribe(PUSH_CHANNEL, (raw) => {

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, or, sql, type SQL, type Table } from 'drizzle-orm';
+import { aliasedTable, and, asc, type Column, count, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, or, sql, type SQL, type Table } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   foresights,
@@ -52,16 +52,21 @@ export type MatchEvent = typeof matchEvents.$inferSelect;
 export type EventInput = Pick<MatchEvent, 'extKey' | 'kind' | 'side' | 'minute' | 'extra' | 'player' | 'player2'> & { score: readonly [number, number] | null };
 
 /** What `feed_add_events` returns: rows as PostgreSQL's to_jsonb writes them (column names). */
-type AppliedJson = { match: Record<string, unknown>; events: Array<Record<string, unknown>> };
+type JsonRow = Record<string, unknown>;
+type AppliedJson = { match: JsonRow; events: JsonRow[]; competition: JsonRow; season: JsonRow; home: JsonRow; away: JsonRow };
 
 /** A row that came as JSON, read through its table's own column mappers (dates, jsonb…). */
-function fromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+function fromJson<T extends Table>(table: T, json: JsonRow): T['$inferSelect'] {
+  return picked(getTableColumns(table), json) as T['$inferSelect'];
+}
+/** The chosen columns (property → column) of a row that came as JSON. */
+function picked<S extends Record<string, Column>>(columns: S, json: JsonRow): { [K in keyof S]: S[K]['_']['data'] } {
   const out: Record<string, unknown> = {};
-  for (const [prop, col] of Object.entries(getTableColumns(table))) {
+  for (const [prop, col] of Object.entries(columns)) {
     const v = json[col.name];
     out[prop] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
   }
-  return out as T['$inferSelect'];
+  return out as { [K in keyof S]: S[K]['_']['data'] };
 }
 export type MatchInsert = typeof matches.$inferInsert;
 export type EventInsert = typeof matchEvents.$inferInsert;
@@ -213,10 +218,10 @@ export function createMatchesRepo(db: Db) {
     /** Applies a partial update (rev grows by one) and returns the updated row. */
     /**
      * A feed's events for one match in one statement (the function `feed_add_events`, migration
-     * 0016, says why and what it does), with everything the match's wire row needs. The match's
-     * own columns come from the function (the statement's joins see it as it was before); its
-     * competition, season and teams do not change with events. Undefined for an unknown match.
-     * A concurrent writer that did not lock the match makes it throw SQLSTATE 40001.
+     * 0016, says why and what it does), with everything the match's wire row needs: the function
+     * returns the rows as JSON, read here through the tables' own column mappers. Undefined for an
+     * unknown match. A concurrent writer that stored one of the events meanwhile makes it throw
+     * SQLSTATE 40001.
      */
     async applyEvents(
       ref: { id?: number; source?: string; key?: string },
@@ -235,26 +240,23 @@ export function createMatchesRepo(db: Db) {
         score_home: e.score?.[0] ?? null,
         score_away: e.score?.[1] ?? null,
       }));
-      const applied = conn
-        .$with('applied', { res: sql<AppliedJson | null>`res` })
-        .as(
-          sql`select feed_add_events(${ref.id ?? null}::integer, ${ref.source ?? null}::text, ${ref.key ?? null}::text, ${JSON.stringify(input)}::jsonb, string_to_array(${goalKinds.join(',')}, ',')) as res`,
-        );
-      const [row] = await conn
-        .with(applied)
-        .select({ ...rowColumns, res: sql<AppliedJson>`(select "res" from "applied")` })
-        .from(matches)
-        .innerJoin(matchCompetitions, eq(matchCompetitions.id, matches.competitionId))
-        .innerJoin(matchSeasons, eq(matchSeasons.id, matches.seasonId))
-        .innerJoin(home, eq(home.id, matches.homeTeamId))
-        .innerJoin(away, eq(away.id, matches.awayTeamId))
-        .where(eq(matches.id, sql`(select ("res"->'match'->>'id')::integer from "applied")`));
-      if (!row) return undefined;
-      const { res, ...rest } = row;
-      const parsed = typeof res === 'string' ? (JSON.parse(res) as AppliedJson) : res;
+      // Both drivers answer with `rows` (node-postgres and PGlite parse jsonb themselves).
+      const result = (await conn.execute(
+        sql`select feed_add_events(${ref.id ?? null}::integer, ${ref.source ?? null}::text, ${ref.key ?? null}::text, ${JSON.stringify(input)}::jsonb, string_to_array(${goalKinds.join(',')}, ',')) as res`,
+      )) as unknown as { rows: Array<{ res: AppliedJson | string | null }> };
+      const res = result.rows[0]?.res;
+      if (!res) return undefined;
+      const applied = typeof res === 'string' ? (JSON.parse(res) as AppliedJson) : res;
+      const m = fromJson(matches, applied.match);
       return {
-        row: { ...(rest as JoinedMatch), m: fromJson(matches, parsed.match) },
-        inserted: parsed.events.map((e) => fromJson(matchEvents, e)),
+        row: {
+          m,
+          c: picked(rowColumns.c, applied.competition),
+          season: picked({ name: rowColumns.season }, applied.season).name,
+          h: picked(rowColumns.h, applied.home),
+          a: picked(rowColumns.a, applied.away),
+        },
+        inserted: applied.events.map((e) => fromJson(matchEvents, e)),
       };
     },
     async setReplayAt(id: number, at: number, conn: Conn = db) {
