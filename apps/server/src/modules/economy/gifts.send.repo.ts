@@ -1,5 +1,6 @@
 import type { NobleTier } from '@livesports/contracts/economy';
 import type { Db } from '../../db/client.ts';
+import { sqlErrorOf } from '../../db/sql-error.ts';
 
 // The gift send's repository: a gift paid from the wallet, in ONE statement (one round trip, its own transaction): the
 // sender's session is checked again (the route may have taken it from the auth cache: a token
@@ -252,8 +253,6 @@ function toRow(r: Record<string, unknown>): WalletSendRow {
 
 /** The unique-index error of a key committed by a concurrent operation (both drivers carry the SQLSTATE). */
 export function isKeyConflict(err: unknown): boolean {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505' && (!e.constraint || e.constraint === 'ledger_ops_idem_uq')) return true;
-  }
-  return false;
+  const e = sqlErrorOf(err, '23505');
+  return !!e && (!e.constraint || e.constraint === 'ledger_ops_idem_uq');
 }

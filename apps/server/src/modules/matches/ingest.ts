@@ -1,6 +1,7 @@
 import { type AlertFrame, type FeedEvent, type FeedMatch, type FeedOdds, GOAL_KINDS, isLive, type MatchRow, SPORTS, type Sport } from '@livesports/contracts/matches';
 import type { Clock } from '../../platform/clock.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
+import { sqlErrorOf } from '../../db/sql-error.ts';
 import type { OddsValues } from '../../db/schema/matches.ts';
 import { fillNames } from './names.ts';
 import type { Push } from './push.ts';
@@ -42,12 +43,9 @@ export interface FeedSink {
  * its score would have counted it twice: `feed_add_events` then stops with SQLSTATE 40001 (nothing
  * is written) and the write is gone through again. The match's lock makes this impossible today
  * (every insert of an event holds the match row through its foreign key); the check keeps a score
- * true if that ever changes. Both drivers carry the code, Drizzle on the error's cause.
+ * true if that ever changes.
  */
-function raced(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '40001') return true;
-  return false;
-}
+const raced = (err: unknown) => sqlErrorOf(err, '40001') !== undefined;
 
 const ALERT_KINDS: Record<string, AlertFrame['type']> = { goal: 'goal', penalty: 'goal', own_goal: 'goal', red: 'red_card', yellow_red: 'red_card', yellow: 'yellow_card' };
 const CHUNK = 200;

@@ -18,14 +18,29 @@ export type PushMessage = { t: 'rows'; sport: Sport; rows: MatchRow[]; alerts?: 
  * the other boxes over Redis) get the message without waiting for this process's cache work.
  */
 export function createPush(bus: Bus, afterSend?: (msg: PushMessage) => void) {
+  /** The message this process is handing to the bus right now (the in-process and IPC buses call its own listeners inside `publish`). */
+  let sending: string | null = null;
   return {
     async publish(msg: PushMessage) {
-      const sent = bus.publish(PUSH_CHANNEL, JSON.stringify(msg));
+      const raw = JSON.stringify(msg);
+      sending = raw;
+      let sent: Promise<void>;
+      try {
+        sent = bus.publish(PUSH_CHANNEL, raw);
+      } finally {
+        sending = null;
+      }
       afterSend?.(msg);
       await sent;
     },
-    subscribe(handler: (msg: PushMessage) => void) {
+    /**
+     * `othersOnly`: not this process's own messages as it sends them (the cache listener: `afterSend`
+     * did that work already; over Redis the writer's own message comes back later and is taken again,
+     * which changes nothing).
+     */
+    subscribe(handler: (msg: PushMessage) => void, opts: { othersOnly?: boolean } = {}) {
       return bus.subscribe(PUSH_CHANNEL, (raw) => {
+        if (opts.othersOnly && raw === sending) return;
         let msg: PushMessage;
         try {
           msg = JSON.parse(raw) as PushMessage;

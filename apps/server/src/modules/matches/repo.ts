@@ -215,7 +215,6 @@ export function createMatchesRepo(db: Db) {
         .onConflictDoUpdate({ target: [matches.source, matches.extKey], set: { ...set, rev: sql`${matches.rev} + 1`, updatedAt: sql`now()` } })
         .returning({ id: matches.id, extKey: matches.extKey, seasonId: matches.seasonId, status: matches.status });
     },
-    /** Applies a partial update (rev grows by one) and returns the updated row. */
     /**
      * A feed's events for one match in one statement (the function `feed_add_events`, migration
      * 0016, says why and what it does), with everything the match's wire row needs: the function

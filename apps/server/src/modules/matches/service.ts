@@ -57,8 +57,9 @@ export function dropTagsOf(msg: PushMessage): string[] {
 
 export function createMatchesService(deps: MatchesDeps) {
   const { repo, clock, cache } = deps;
-  // The writing process drops its own copies before it tells anyone (the bus may be Redis, and
-  // the feed's caller may read right after); every process drops them again when the message comes.
+  // The writing process drops its own copies in the step that hands the message to the bus (push.ts:
+  // the bus may be Redis, and the feed's caller may read right after); every other process when the
+  // message comes.
   const places = createListPlaces();
   /** A push message's effect on this process's cached reads: lists patched in place when they can be, else dropped. */
   function applyPush(msg: PushMessage) {
@@ -251,10 +252,14 @@ export function createMatchesService(deps: MatchesDeps) {
      * frame leaves only after the copies it contradicts are gone.
      */
     async listen() {
-      const off = await push.subscribe((msg) => {
-        applyPush(msg);
-        if (msg.t === 'rows') for (const r of msg.rows) if (r.status >= 8) tables.invalidate(r.season_id);
-      });
+      // Other processes' messages only: this one's own writes are applied as it sends them (push.ts).
+      const off = await push.subscribe(
+        (msg) => {
+          applyPush(msg);
+          if (msg.t === 'rows') for (const r of msg.rows) if (r.status >= 8) tables.invalidate(r.season_id);
+        },
+        { othersOnly: true },
+      );
       // Where every match sits, so the first score change of a match no list has read yet is
       // patched too (a place learnt from a message meanwhile is newer and kept: rev).
       for (const p of await repo.places()) places.learn({ id: p.id, status: p.status, match_time: unix(p.kickoffAt)!, rev: p.rev });

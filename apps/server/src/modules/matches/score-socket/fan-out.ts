@@ -16,9 +16,9 @@ const everyone = () => true;
  * turns.
  *
  * Not for a goal: a batch with a goal alert is written in one go before the push returns, and a
- * sliced batch a goal finds in progress is finished first, at once. Under a crowd every turn of the loop is a round of the crowd's
- * requests (~30 ms at 200 connections here), and a write to one loopback socket cost ~25 µs on this
- * VM, so 5,000 sockets were 13 slices: the goal reached the sockets 450 ms late at p50 (a plain ws
+ * sliced batch a goal finds in progress is finished first, at once. Under a crowd every turn of the
+ * loop is a round of the crowd's requests (~30 ms at 200 connections here), and a write to one
+ * loopback socket cost ~25 µs on this VM, so 5,000 sockets were 13 slices: the goal reached the sockets 450 ms late at p50 (a plain ws
  * server that writes at once: 80–90 ms). `npm run bench -- matchday` (b): p50 during the crowd
  * 450–490 → 240–270 ms. The price: requests that arrive during a goal's write wait for it (~125 ms),
  * as on the plain server; goals are a few a match, row changes and odds keep their slices.
