@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { prepareFrame, sendPrepared } from '../../apps/server/src/platform/prepared-frame.ts';
+import { joinFrames, prepareFrame, sendPrepared } from '../../apps/server/src/platform/prepared-frame.ts';
 
 const kind = process.argv[2];
 let port: number;
@@ -47,15 +47,20 @@ if (kind === 'floor-threads') {
     });`;
   const workers = Array.from({ length: THREADS }, () => new Worker(writer, { eval: true }));
   let shared = -1;
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const score = Number(new URL(req.url!, 'http://x').searchParams.get('score'));
+    // A body {frames: [text, …]} gives the frames to write (the cluster bench sends the very frames
+    // the site wrote for a goal: its alert and the match's row); without one, a small goal frame.
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const given = body ? (JSON.parse(body) as { frames?: string[] }).frames : undefined;
     if (shared !== sockets.length) {
       const fds = sockets.map((ws) => (ws as unknown as { _socket: { _handle: { fd: number } } })._socket._handle.fd);
       workers.forEach((w, i) => w.postMessage({ fds: fds.filter((_, j) => j % THREADS === i) }));
       shared = sockets.length;
     }
-    const text = JSON.stringify({ code: 100, msg: '', data: { type: 'goal', match_id: 1, home_score: score, away_score: 0 } });
-    const frame = prepareFrame(text).bytes;
+    const texts = given ?? [JSON.stringify({ code: 100, msg: '', data: { type: 'goal', match_id: 1, home_score: score, away_score: 0 } })];
+    const frame = joinFrames(texts.map(prepareFrame)).bytes;
     for (const w of workers) w.postMessage({ frame });
     res.end('{"code":200}');
   });
