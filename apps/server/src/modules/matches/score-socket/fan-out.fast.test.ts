@@ -13,8 +13,7 @@ function setup(count: number, writeMs: number) {
   const clients = new Set<Client>();
   const received = new Map<number, string[]>();
   let writes = 0;
-  for (let i = 0; i < count; i++) {
-    received.set(i, []);
+  const client = (i: number) => {
     const ws = {
       OPEN: 1,
       readyState: 1,
@@ -35,10 +34,20 @@ function setup(count: number, writeMs: number) {
         },
       },
     };
-    clients.add({ ws, id: String(i), registered: true, companyId: 0, classify: 1, lastSeen: 0, held: null, snapshotsInFlight: 0 } as unknown as Client);
+    return { ws, id: String(i), registered: true, companyId: 0, classify: 1, lastSeen: 0, held: null, snapshotsInFlight: 0 } as unknown as Client;
+  };
+  for (let i = 0; i < count; i++) {
+    received.set(i, []);
+    clients.add(client(i));
   }
   const snapshots = { dropMatches: () => undefined, dropOdds: () => undefined } as unknown as Snapshots;
   const push = createFanOut(clients, snapshots);
+  /** A socket that registers now (after `count` others). */
+  const add = () => {
+    const i = received.size;
+    received.set(i, []);
+    clients.add(client(i));
+  };
   // Marks every turn of the loop in the log while the test runs.
   let ticking = true;
   const tick = () => {
@@ -48,6 +57,7 @@ function setup(count: number, writeMs: number) {
   setImmediate(tick);
   return {
     push,
+    add,
     received,
     log,
     get writes() {
@@ -93,7 +103,7 @@ describe('score fan-out', () => {
     for (const got of f.received.values()) expect(got).toEqual(['football_match']);
   });
 
-  it('writes a goal to every socket in one go, and a goal that comes during a sliced batch finishes that batch at once, then follows it on every socket', async () => {
+  it('writes a goal to every socket in one go, and a goal that comes during a sliced batch finishes that batch at once, then follows it on every socket, in one write each', async () => {
     const f = setup(300, 0.1);
     f.push({ t: 'rows', sport: 'football', rows: [row] });
     // The goal (alert first, then its row change) arrives while the first batch is being written.
@@ -102,9 +112,12 @@ describe('score fan-out', () => {
     const reached = [...f.received.values()].filter((got) => got.length > 0).length;
     expect(reached).toBeGreaterThan(0);
     expect(reached).toBeLessThan(300);
+    const writesBefore = f.writes;
     f.push({ t: 'alert', frame: alert });
     // Before the push returns: the rest of the row batch, then the goal, on every socket.
     for (const got of f.received.values()) expect(got).toEqual(['football_match', 'goal']);
+    // One write per socket for the goal: the sockets still owed the row change got both in one.
+    expect(f.writes - writesBefore).toBe(300);
     f.push({ t: 'rows', sport: 'football', rows: [row], alerts: [alert] });
     for (const got of f.received.values()) expect(got).toEqual(['football_match', 'goal', 'goal', 'football_match']);
     await settle();
@@ -112,6 +125,17 @@ describe('score fan-out', () => {
     for (const got of f.received.values()) expect(got).toEqual(['football_match', 'goal', 'goal', 'football_match']);
     // The goal's own batch took no turn of the loop from its first socket to its last.
     expect(turnsWithin(f.log, 'goal')).toBe(0);
+  });
+
+  it('a socket that registers during a sliced batch gets the goal that finishes it, not the batch (its snapshot holds that change)', async () => {
+    const f = setup(300, 0.1);
+    f.push({ t: 'rows', sport: 'football', rows: [row] });
+    await new Promise((r) => setImmediate(r));
+    f.add();
+    f.push({ t: 'alert', frame: alert });
+    f.stop();
+    expect(f.received.get(300)).toEqual(['goal']);
+    for (let i = 0; i < 300; i++) expect(f.received.get(i)).toEqual(['football_match', 'goal']);
   });
 
   it("writes a feed's goal (its alert and its row in one message) before the push returns: alert first, no turn of the loop", async () => {
