@@ -218,3 +218,20 @@ export function printRows(table: Array<[string, string, Row]>) {
     );
   }
 }
+
+/** Each part's site row against its floor over several runs: every run's ratio, the median, how many met the goal. */
+export function printRuns(tables: Array<Array<[string, string, Row]>>) {
+  console.log(`\n## ${tables.length} runs: p99 ÷ floor of each run (goal ≤ 1.2, 0 lost)`);
+  console.log('| part | ratio per run | median | runs meeting the goal |');
+  console.log('|---|---|---:|---:|');
+  for (const part of [...new Set(tables[0].map(([p]) => p))]) {
+    const runs = tables.map((table) => {
+      const floor = table.find(([p, n]) => p === part && n.startsWith('floor'))![2];
+      const site = table.find(([p, n]) => p === part && n.startsWith('site'))![2];
+      return { ratio: site.p99 / floor.p99, met: site.p99 / floor.p99 <= 1.2 && site.lost === 0 };
+    });
+    const sorted = runs.map((r) => r.ratio).sort((a, b) => a - b);
+    const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+    console.log(`| ${part} | ${runs.map((r) => fmt(r.ratio, 2)).join(', ')} | ${fmt(median, 2)} | ${runs.filter((r) => r.met).length} of ${runs.length} |`);
+  }
+}
