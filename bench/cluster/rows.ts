@@ -91,7 +91,9 @@ export async function chatRow(server: { port: number; groupId: number; tokens: s
 
 /**
  * One more socket on the site's /ws/score: the texts of the frames the first goal after it came
- * with (the goal alert and the match's row change), for the floor to write the same bytes.
+ * with (the goal alert and the match's row change), for the floor to write the same bytes. It
+ * leaves once it has them (a warm-up goal), so the measured goals go to the same 5,000 sockets as
+ * the floor's.
  */
 function captureGoal(port: number) {
   const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/score`, { perMessageDeflate: false });
@@ -104,14 +106,16 @@ function captureGoal(port: number) {
       const f = JSON.parse(text) as { code: number; data?: { type?: string; snapshot?: boolean } };
       if (f.code === 101) resolve();
       else if (f.data?.type === 'goal' && !texts.length) texts.push(text);
-      else if (texts.length === 1 && f.data?.type === 'football_match' && f.data.snapshot === false) texts.push(text);
+      else if (texts.length === 1 && f.data?.type === 'football_match' && f.data.snapshot === false) {
+        texts.push(text);
+        ws.terminate();
+      }
     });
   });
   return {
     ready,
     /** The frames of the goal that made `score`, as they would be for the goal that makes `next`. */
     frames(score: number, next: number) {
-      ws.terminate();
       if (texts.length !== 2) throw new Error('the site sent no goal frames to the capturing socket');
       return texts.map((t) => t.replaceAll(`"home_score":${score},`, `"home_score":${next},`));
     },
@@ -230,8 +234,10 @@ export function printRuns(tables: Array<Array<[string, string, Row]>>) {
       const site = table.find(([p, n]) => p === part && n.startsWith('site'))![2];
       return { ratio: site.p99 / floor.p99, met: site.p99 / floor.p99 <= 1.2 && site.lost === 0 };
     });
-    const sorted = runs.map((r) => r.ratio).sort((a, b) => a - b);
-    const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+    const median = percentile(
+      runs.map((r) => r.ratio).sort((a, b) => a - b),
+      50,
+    );
     console.log(`| ${part} | ${runs.map((r) => fmt(r.ratio, 2)).join(', ')} | ${fmt(median, 2)} | ${runs.filter((r) => r.met).length} of ${runs.length} |`);
   }
 }

@@ -215,7 +215,8 @@ const pushGoal = (origin: string, matchId: number, score: number) =>
 
 /**
  * Goals through the provider ingest, timed from "request sent" to "frame on the socket" on every
- * one of the loader's sockets. Scores from 95 up (the warm-up), 100 up counted, so no replayed goal is taken for a bench one.
+ * one of the loader's sockets. Scores from 95 up (95–99 the warm-up, 100 up counted), so no
+ * replayed goal is taken for a bench one.
  */
 async function goals(origin: string, matchId: number, loader: ReturnType<typeof runNative>, first: number, count = GOALS) {
   const sent = new Map<number, number>();
