@@ -19,6 +19,12 @@ export interface Database {
    * answers the other processes' SQL with it (db/sql-link.ts, WORKERS > 1).
    */
   raw?: SqlClient;
+  /**
+   * Takes the embedded database thread's answers that are already back, without waiting for a
+   * turn of the event loop (db/pglite-thread.ts says why); absent on PostgreSQL, whose answers
+   * come on sockets the loop reads in turn.
+   */
+  collectReplies?(): void;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -87,7 +93,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; migrat
     await migrate(db as never, { migrationsFolder });
     migrating = false;
   }
-  return { db, kind: 'pglite', close: () => client.close(), raw: client };
+  return { db, kind: 'pglite', close: () => client.close(), raw: client, collectReplies: client.collectReplies };
 }
 
 /**

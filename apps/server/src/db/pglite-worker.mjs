@@ -41,8 +41,12 @@ async function query(target, m) {
   return { result: { rows: res.rows, fields: res.fields, affectedRows: res.affectedRows }, slow: ms > SLOW_MS ? ms : undefined };
 }
 
+// Requests come on the thread's own port, answers go back on a port of their own (pglite-thread.ts
+// says why).
+const replies = workerData.replies;
+
 parentPort.on('message', async (m) => {
-  const reply = (body) => parentPort.postMessage({ id: m.id, ...body });
+  const reply = (body) => replies.postMessage({ id: m.id, ...body });
   try {
     if (m.op === 'query') {
       const target = m.tx ? (await openTx(m.tx))?.tx : db;

@@ -23,6 +23,11 @@ export const databasePlugin = fp<{ database?: Database }>(
         onSlowQuery: ({ ms, sql }) => app.log.warn({ ms, sql: oneLine(sql) }, `slow query (${ms} ms)`),
       }));
     app.decorate('database', database);
+    // Before each request the server takes, the embedded database's answers already back are
+    // handed over (db/pglite-thread.ts): at kick-off a goal's statement otherwise waited behind
+    // every ready request of the crowd before it could go out.
+    const collect = database.collectReplies;
+    if (collect) app.server.prependListener('request', () => collect());
     if (!opts.database) app.addHook('onClose', async () => database.close());
   },
   { name: 'database', fastify: '5.x', dependencies: ['config'] },
