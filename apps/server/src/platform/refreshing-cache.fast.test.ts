@@ -68,3 +68,69 @@ describe('refreshing cache', () => {
     expect(await cache.get('a')).toBe(2);
   });
 });
+
+describe('refreshing cache under a crowd of stale keys', () => {
+  it('runs at most refreshLimit refreshes at once, still answering every key at once', async () => {
+    let now = 0;
+    let inFlight = 0;
+    let most = 0;
+    const releases: Array<() => void> = [];
+    let version = 1;
+    const cache = createRefreshingCache<number, number>({
+      freshMs: 10,
+      staleMs: 1000,
+      refreshLimit: 2,
+      now: () => now,
+      load: () => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        const v = version;
+        return new Promise((r) => releases.push(() => (inFlight--, r(v))));
+      },
+    });
+    const keys = Array.from({ length: 50 }, (_, i) => i);
+    const first = keys.map((k) => cache.get(k));
+    releases.splice(0).forEach((r) => r());
+    expect(await Promise.all(first)).toEqual(keys.map(() => 1));
+
+    // All 50 go stale together: every get answers the old value at once, and only 2 loads run.
+    now = 100;
+    version = 2;
+    most = 0;
+    expect(await Promise.all(keys.map((k) => cache.get(k)))).toEqual(keys.map(() => 1));
+    expect(inFlight).toBe(2);
+    // The rest follow as places free up, each key once.
+    let loads = 0;
+    while (releases.length) {
+      loads += releases.length;
+      releases.splice(0).forEach((r) => r());
+      await tick();
+    }
+    expect(most).toBe(2);
+    expect(loads).toBe(50);
+    expect(await Promise.all(keys.map((k) => cache.get(k)))).toEqual(keys.map(() => 2));
+  });
+
+  it('skips a waiting refresh whose key was dropped meanwhile', async () => {
+    let now = 0;
+    const calls: number[] = [];
+    const releases: Array<() => void> = [];
+    const cache = createRefreshingCache<number, number>({
+      freshMs: 10,
+      staleMs: 1000,
+      refreshLimit: 1,
+      now: () => now,
+      load: (k) => (calls.push(k), new Promise((r) => releases.push(() => r(k)))),
+    });
+    const first = [cache.get(1), cache.get(2)];
+    releases.splice(0).forEach((r) => r());
+    await Promise.all(first);
+    now = 100;
+    await cache.get(1);
+    await cache.get(2); // waits behind 1's refresh
+    cache.delete(2);
+    releases.splice(0).forEach((r) => r());
+    await tick();
+    expect(calls).toEqual([1, 2, 1]);
+  });
+});

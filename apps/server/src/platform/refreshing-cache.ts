@@ -8,8 +8,14 @@
  * answer younger than `freshMs` is used as it is; one older (up to `staleMs`) is still used at once
  * while one load refreshes it; only an answer older than that, or none, is waited for. A failed
  * refresh keeps the old answer until `staleMs`; a failed first load is not kept.
+ *
+ * At most `refreshLimit` refreshes run at once; the others wait their turn. Why: the senders who
+ * started talking together go stale together, and 400 refreshes at once were 1,200 statements
+ * queued on the embedded database's one thread, about two seconds of it: every message stored
+ * meanwhile waited behind them (the cluster bench's chat p99 was those waits, 0.5–1.5 s). Nobody
+ * waits for a refresh, so it can go slowly; what a message waits for must not queue behind it.
  */
-export function createRefreshingCache<K, V>(opts: { freshMs: number; staleMs: number; max?: number; now: () => number; load: (key: K) => Promise<V> }) {
+export function createRefreshingCache<K, V>(opts: { freshMs: number; staleMs: number; max?: number; refreshLimit?: number; now: () => number; load: (key: K) => Promise<V> }) {
   interface Entry {
     at: number;
     value: Promise<V>;
@@ -17,7 +23,11 @@ export function createRefreshingCache<K, V>(opts: { freshMs: number; staleMs: nu
     refreshing: boolean;
   }
   const max = opts.max ?? 20_000;
+  const refreshLimit = opts.refreshLimit ?? 2;
   const entries = new Map<K, Entry>();
+  /** Refreshes waiting for one of the `refreshLimit` places, oldest first. */
+  const waiting: Array<() => void> = [];
+  let running = 0;
 
   function start(key: K, at: number): Entry {
     const e: Entry = { at, value: opts.load(key), settled: false, refreshing: false };
@@ -32,13 +42,29 @@ export function createRefreshingCache<K, V>(opts: { freshMs: number; staleMs: nu
 
   function refresh(key: K, e: Entry) {
     e.refreshing = true;
-    opts.load(key).then(
-      (v) => {
-        // Not when the key was dropped or loaded afresh meanwhile.
-        if (entries.get(key) === e) entries.set(key, { at: opts.now(), value: Promise.resolve(v), settled: true, refreshing: false });
-      },
-      () => void (e.refreshing = false),
-    );
+    const run = () => {
+      // Not when the key was dropped or loaded afresh while this waited its turn.
+      if (entries.get(key) !== e) return next();
+      running++;
+      opts
+        .load(key)
+        .then(
+          (v) => {
+            // Not when the key was dropped or loaded afresh meanwhile.
+            if (entries.get(key) === e) entries.set(key, { at: opts.now(), value: Promise.resolve(v), settled: true, refreshing: false });
+          },
+          () => void (e.refreshing = false),
+        )
+        .finally(() => {
+          running--;
+          next();
+        });
+    };
+    if (running < refreshLimit) run();
+    else waiting.push(run);
+  }
+  function next() {
+    if (running < refreshLimit) waiting.shift()?.();
   }
 
   return {
