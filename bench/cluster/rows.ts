@@ -13,7 +13,11 @@
 //                  this machine the bytes alone move the floor's p99 by about half (45 → 60–70 ms).
 //                  The first BENCH_WARMUP_GOALS goals of each row (5) are not counted: they compile
 //                  the path (the first goals on the site took 80–125 ms, the floor's first 60).
+//                  The site, the floor and the reference are up together, each with its own
+//                  sockets, and take the goals in turn (scoreRows), so all three meet the same
+//                  machine goal by goal.
 // Goal: p99 of the site ≤ 1.2 × the floor's, 0 lost.
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
@@ -140,6 +144,7 @@ async function scoreSockets(port: number) {
 export async function scoreRows(ports: number[], fire: (i: number, score: number) => Promise<void>): Promise<Row[]> {
   const loaders = [];
   for (const port of ports) loaders.push(await scoreSockets(port));
+  console.log(`score sockets per process of the site: ${socketSplit(ports[0])}`);
   const sent = ports.map(() => new Map<number, number>());
   const round = async (score: number, measured: boolean) => {
     for (let k = 0; k < ports.length; k++) {
@@ -166,6 +171,24 @@ export async function scoreRows(ports: number[], fire: (i: number, score: number
     rows.push({ p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN, samples: latencies.length, lost: SOCKETS * GOALS - latencies.length });
   }
   return rows;
+}
+
+/**
+ * How the kernel shared a port's connections between the processes holding it (`ss`): the socket
+ * process holding the most writes the most for each goal, and sets the site's p99.
+ */
+function socketSplit(port: number): string {
+  try {
+    const out = execFileSync('ss', ['-tnpH', 'state', 'established', `( sport = :${port} )`], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    const by = new Map<string, number>();
+    for (const m of out.matchAll(/pid=(\d+)/g)) by.set(m[1], (by.get(m[1]) ?? 0) + 1);
+    return [...by.values()]
+      .sort((a, b) => b - a)
+      .map((n) => fmt(n))
+      .join(' / ');
+  } catch {
+    return 'unknown (no ss)';
+  }
 }
 
 async function feedPoster(origin: string, token: string) {
