@@ -163,6 +163,12 @@ describe.each([
   beforeAll(() => setUp(redis), 360_000);
   afterAll(tearDown, 30_000);
 
+  it('each socket process takes one connection at a time from the shared port (libuv UV_TCP_SINGLE_ACCEPT), so the kernel splits them about evenly', () => {
+    const list = workers();
+    expect(list).toHaveLength(2);
+    for (const pid of list) expect(fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain('UV_TCP_SINGLE_ACCEPT=1');
+  });
+
   it("chat and scores reach viewers on both processes; a killed process's viewers resume on the other; the primary restarts it", async () => {
     // The kernel gives each connection to whichever socket process takes it first: viewers join
     // until both processes hold some (four at least).

@@ -44,7 +44,7 @@ export function createRefreshingCache<K, V>(opts: { freshMs: number; staleMs: nu
     e.refreshing = true;
     const run = () => {
       // Not when the key was dropped or loaded afresh while this waited its turn.
-      if (entries.get(key) !== e) return next();
+      if (entries.get(key) !== e) return;
       running++;
       opts
         .load(key)
@@ -60,11 +60,12 @@ export function createRefreshingCache<K, V>(opts: { freshMs: number; staleMs: nu
           next();
         });
     };
-    if (running < refreshLimit) run();
-    else waiting.push(run);
+    waiting.push(run);
+    next();
   }
+  /** Starts waiting refreshes while there are places (a skipped one takes none). */
   function next() {
-    if (running < refreshLimit) waiting.shift()?.();
+    while (running < refreshLimit && waiting.length) waiting.shift()!();
   }
 
   return {
