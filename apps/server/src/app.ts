@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authPlugin } from './platform/auth.ts';
 import { type Bus, busPlugin } from './platform/bus.ts';
+import { type OwnerCall, ownerPlugin } from './platform/owner.ts';
 import { type Clock, clockPlugin } from './platform/clock.ts';
 import { readCachePlugin } from './platform/read-cache.ts';
 import { configPlugin } from './platform/config.ts';
@@ -40,6 +41,8 @@ export interface BuildOptions {
   clock?: Clock;
   mailer?: Mailer;
   logger?: boolean | object;
+  /** In a socket process on the embedded database: the calls the primary answers (platform/owner.ts). */
+  ownerCall?: OwnerCall;
   /** The HTTP server to use (a socket process hands plain requests to the primary: cluster/edge.ts). */
   serverFactory?: FastifyServerOptions['serverFactory'];
 }
@@ -87,6 +90,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(secretsPlugin);
   await app.register(databasePlugin, { database: opts.database });
   await app.register(busPlugin, { bus: opts.bus });
+  await app.register(ownerPlugin, { call: opts.ownerCall });
   await app.register(readCachePlugin);
   await app.register(clockPlugin, { clock: opts.clock });
   await app.register(mailerPlugin, { mailer: opts.mailer });

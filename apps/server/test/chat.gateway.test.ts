@@ -348,7 +348,7 @@ describe('two processes over Redis', () => {
   it('a message sent on one process reaches a viewer on the other, sequence numbers shared', async () => {
     const redisEnv = { ...env, REDIS_URL: 'redis://127.0.0.1:6379' };
     const p1 = await otherApp(redisEnv);
-    const p2 = await otherApp(redisEnv);
+    const p2 = await otherApp(redisEnv, { owner: p1 });
     try {
       const [u1, u2] = [await listen(p1), await listen(p2)];
       const room = await anchorRoom(p1);

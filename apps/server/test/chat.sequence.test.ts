@@ -47,4 +47,35 @@ describe('chat sequence numbers', () => {
       await second?.close();
     }
   });
+
+  it('numbered rows (the embedded database numbers in memory) are stored as told and move the room’s last number up, never down', async () => {
+    const database = await testDatabase();
+    const repo = createChatRepo(database.db);
+    const groupId = room++;
+    expect(await repo.lastSeq(groupId)).toBe(0);
+    const at = new Date('2026-11-29T12:00:00.000Z');
+    const numbered = (seq: number, text: string) => ({ ...msg(groupId, text, seq === 2 ? { role: 'anchor' } : undefined), ext: seq === 2 ? { role: 'anchor' } : null, seq, createdAt: at });
+    await repo.storeNumbered(groupId, [numbered(1, 'a'), numbered(2, 'b')]);
+    expect(await repo.lastSeq(groupId)).toBe(2);
+    await repo.storeNumbered(groupId, [numbered(3, 'c')]);
+    expect(await repo.lastSeq(groupId)).toBe(3);
+    const rows = await repo.history(groupId, null, 10);
+    expect(rows.map((r) => [r.seq, (r.payload as { text: string }).text, r.ext])).toEqual([
+      [1, 'a', null],
+      [2, 'b', { role: 'anchor' }],
+      [3, 'c', null],
+    ]);
+    expect(rows[0].createdAt.getTime()).toBe(at.getTime());
+    // Rows written late (a slower gather) do not move the number back.
+    const g2 = room++;
+    await repo.storeNumbered(
+      g2,
+      [numbered(5, 'late')].map((m) => ({ ...m, groupId: g2 })),
+    );
+    await repo.storeNumbered(
+      g2,
+      [numbered(4, 'early')].map((m) => ({ ...m, groupId: g2 })),
+    );
+    expect(await repo.lastSeq(g2)).toBe(5);
+  });
 });

@@ -187,7 +187,8 @@ describe('the least gap between one user’s messages', () => {
 describe('two processes over Redis', () => {
   it('the gap and the slow mode are counted once for every process', async () => {
     const env = { IM_SECRET: 'slow-mode-test-secret', REDIS_URL: 'redis://127.0.0.1:6379', CHAT_MIN_GAP_MS: '1000' };
-    const [p1, p2] = [await otherApp(env), await otherApp(env)];
+    const p1 = await otherApp(env);
+    const p2 = await otherApp(env, { owner: p1 });
     try {
       const anchor = await quickUser(p1, { anchor: true });
       const fan = await quickUser(p1);

@@ -27,10 +27,26 @@ export function testApp(env: Record<string, string> = {}): Promise<FastifyInstan
   return app;
 }
 
-/** A separate app instance with other settings, sharing the run's database. Close it after use. */
-export async function otherApp(env: Record<string, string>): Promise<FastifyInstance> {
+/**
+ * A separate app instance with other settings, sharing the run's database. Close it after use.
+ * `owner`: the app standing for the process that owns the embedded database. On PGlite this one
+ * then hands it what only the owner may do (a room's chat numbering), as a socket process hands it
+ * to the primary (platform/owner.ts); on PostgreSQL every process does it through the database.
+ */
+export async function otherApp(env: Record<string, string>, opts: { owner?: FastifyInstance } = {}): Promise<FastifyInstance> {
   const config = loadConfig({ DATA_DIR: process.env.TEST_DATA_DIR, LOG_LEVEL: 'silent', SERVE_WEB: 'off', DEMO_DATA: 'off', REDIS_PREFIX: process.env.REDIS_PREFIX, ...env });
-  return buildApp({ config, database: await testDatabase(), logger: false });
+  const database = await testDatabase();
+  const owner = opts.owner;
+  const ownerCall =
+    owner && database.kind === 'pglite'
+      ? async (name: string, arg: unknown) => {
+          const handler = owner.owner.handlers.get(name);
+          if (!handler) throw new Error(`no owner call ${name}`);
+          // Across the IPC channel the argument is a copy, as here.
+          return handler(structuredClone(arg));
+        }
+      : undefined;
+  return buildApp({ config, database, logger: false, ...(ownerCall ? { ownerCall } : {}) });
 }
 
 let ipCounter = 1;

@@ -6,7 +6,7 @@ import { createRedisBus } from '../platform/bus.ts';
 import { createIpcBus } from '../platform/ipc-bus.ts';
 import { exitOnSignal } from '../serve.ts';
 import { createOwnerProxy, forOwner } from './proxy.ts';
-import { OWNER_ENV, processPort, sqlOverIpc } from './ipc.ts';
+import { OWNER_ENV, callsOverIpc, processPort, sqlOverIpc } from './ipc.ts';
 
 /**
  * A socket process (a cluster worker, WORKERS > 1): it holds the WebSockets that land on it — chat
@@ -41,6 +41,8 @@ export async function runEdge(config: Config) {
     config: edgeConfig,
     database,
     bus,
+    // Embedded: work that only the database's owner may do (a room's chat sequence) goes to it.
+    ...(config.DATABASE_URL ? {} : { ownerCall: callsOverIpc(port) }),
     // WebSocket upgrades reach Fastify through the server's 'upgrade' event; plain requests for the
     // primary never enter Fastify here.
     serverFactory: (handler) => http.createServer((req, res) => (forOwner(req.url) ? proxy(req, res) : handler(req, res))),

@@ -1,6 +1,7 @@
 import type { Worker } from 'node:cluster';
 import type { SqlReply, SqlRequest, SqlServer } from '../db/sql-link.ts';
 import type { IpcPort } from '../platform/ipc-bus.ts';
+import type { Owner, OwnerCall } from '../platform/owner.ts';
 
 /** Where a socket process finds the primary's HTTP server (JSON {host, port}), set by the primary. */
 export const OWNER_ENV = 'LIVESPORTS_OWNER';
@@ -32,6 +33,47 @@ export function workerPort(worker: Worker): IpcPort {
       return () => void worker.off('message', handler);
     },
   };
+}
+
+/** Calls for the database owner (platform/owner.ts) over the IPC channel, answered by id like SQL. */
+type CallFrame = { callq: number; name: string; arg: unknown };
+type CallAnswer = { callr: number; ok: boolean; value?: unknown; error?: string };
+const isCallFrame = (m: unknown): m is CallFrame => typeof m === 'object' && m !== null && typeof (m as { callq?: unknown }).callq === 'number';
+const isCallAnswer = (m: unknown): m is CallAnswer => typeof m === 'object' && m !== null && typeof (m as { callr?: unknown }).callr === 'number';
+
+/** A socket process's side: each call answered by the primary's handler of that name. */
+export function callsOverIpc(port: IpcPort): OwnerCall {
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let next = 1;
+  port.onMessage((m) => {
+    if (!isCallAnswer(m)) return;
+    const w = waiting.get(m.callr);
+    waiting.delete(m.callr);
+    if (m.ok) w?.resolve(m.value);
+    else w?.reject(new Error(m.error));
+  });
+  return (name, arg) =>
+    new Promise((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve, reject });
+      port.send({ callq: id, name, arg } satisfies CallFrame);
+    });
+}
+
+/** The primary's side: answers one worker's calls with the owner's handlers. */
+export function serveCalls(port: IpcPort, handlers: Owner['handlers']) {
+  return port.onMessage((m) => {
+    if (!isCallFrame(m)) return;
+    const handler = handlers.get(m.name);
+    const answer = (a: Omit<CallAnswer, 'callr'>) => port.send({ callr: m.callq, ...a } satisfies CallAnswer);
+    if (!handler) return answer({ ok: false, error: `no owner call ${m.name}` });
+    void Promise.resolve(m.arg)
+      .then(handler)
+      .then(
+        (value) => answer({ ok: true, value }),
+        (err: unknown) => answer({ ok: false, error: err instanceof Error ? err.message : String(err) }),
+      );
+  });
 }
 
 /** A socket process's side of the SQL link: each request answered by the primary's database. */

@@ -5,7 +5,7 @@ import { pgliteTextParsers } from '../db/client.ts';
 import { createSqlServer } from '../db/sql-link.ts';
 import { createBusHub } from '../platform/ipc-bus.ts';
 import { exitOnSignal, serveSite } from '../serve.ts';
-import { OWNER_ENV, serveSql, workerPort } from './ipc.ts';
+import { OWNER_ENV, serveCalls, serveSql, workerPort } from './ipc.ts';
 
 /** A socket process that ends sooner than this after its start is restarted with a growing delay. */
 const STEADY_MS = 10_000;
@@ -71,9 +71,11 @@ export async function runPrimary(config: Config) {
     const port = workerPort(worker);
     const detach = hub?.attach(port);
     const stopSql = sql ? serveSql(port, sql, worker.id) : null;
+    const stopCalls = sql ? serveCalls(port, app.owner.handlers) : null;
     const startedAt = Date.now();
     worker.on('exit', (code, signal) => {
       detach?.();
+      stopCalls?.();
       // A transaction it left open would hold the embedded database: rolled back.
       void stopSql?.();
       if (closing) return;

@@ -134,3 +134,71 @@ describe('refreshing cache under a crowd of stale keys', () => {
     expect(calls).toEqual([1, 2, 1]);
   });
 });
+
+describe('refreshing cache loading keys together (loadMany)', () => {
+  function batched(opts: { refreshGatherMs?: number; batchMax?: number } = {}) {
+    let now = 0;
+    let version = 1;
+    let fail = false;
+    const calls: number[][] = [];
+    const cache = createRefreshingCache<number, string>({
+      freshMs: 10,
+      staleMs: 1000,
+      now: () => now,
+      ...opts,
+      loadMany: async (keys) => {
+        calls.push(keys);
+        if (fail) throw new Error('database down');
+        return keys.map((k) => `${k}v${version}`);
+      },
+    });
+    return { cache, calls, at: (t: number) => void (now = t), bump: () => void version++, failing: (f: boolean) => void (fail = f) };
+  }
+
+  it('answers the first loads asked in one turn with one call, each key its own value', async () => {
+    const { cache, calls } = batched();
+    expect(await Promise.all([cache.get(1), cache.get(2), cache.get(3), cache.get(2)])).toEqual(['1v1', '2v1', '3v1', '2v1']);
+    expect(calls).toEqual([[1, 2, 3]]);
+    // Asked in a later turn: a call of its own.
+    expect(await cache.get(4)).toBe('4v1');
+    expect(calls).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('splits a crowd into calls of at most batchMax keys', async () => {
+    const { cache, calls } = batched({ batchMax: 2 });
+    expect(await Promise.all([1, 2, 3, 4, 5].map((k) => cache.get(k)))).toEqual(['1v1', '2v1', '3v1', '4v1', '5v1']);
+    expect(calls).toEqual([[1, 2], [3, 4], [5]]);
+  });
+
+  it('gathers refreshes due within refreshGatherMs into one call, answering stale meanwhile', async () => {
+    const { cache, calls, at, bump } = batched({ refreshGatherMs: 20 });
+    await Promise.all([1, 2, 3].map((k) => cache.get(k)));
+    at(100);
+    bump();
+    expect(await cache.get(1)).toBe('1v1');
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await cache.get(2)).toBe('2v1');
+    expect(await cache.get(3)).toBe('3v1');
+    expect(calls).toHaveLength(1); // nothing loaded yet: the refreshes gather
+    await new Promise((r) => setTimeout(r, 40));
+    expect(calls).toEqual([
+      [1, 2, 3],
+      [1, 2, 3],
+    ]);
+    expect(await Promise.all([1, 2, 3].map((k) => cache.get(k)))).toEqual(['1v2', '2v2', '3v2']);
+  });
+
+  it('keeps the old answers when a gathered refresh fails, and keeps no failed first load', async () => {
+    const { cache, calls, at, failing } = batched({ refreshGatherMs: 1 });
+    await Promise.all([1, 2].map((k) => cache.get(k)));
+    at(100);
+    failing(true);
+    expect(await cache.get(1)).toBe('1v1');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await cache.get(1)).toBe('1v1');
+    await expect(cache.get(9)).rejects.toThrow('database down');
+    failing(false);
+    expect(await cache.get(9)).toBe('9v1');
+    expect(calls.filter((c) => c.includes(9))).toHaveLength(2);
+  });
+});

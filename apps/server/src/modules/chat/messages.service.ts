@@ -1,11 +1,10 @@
 import { CHAT_HISTORY_SIZE, CHAT_TEXT_MAX, type ImMessage, type ImNotice, type ImSenderExt, ImElemType } from '@livesports/contracts/chat';
 import { NOBLES } from '@livesports/contracts/economy';
 import type { Perks } from '@livesports/contracts/economy-gifts';
-import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { FloodGate } from '../../platform/flood-gate.ts';
 import { badInput, notLoggedIn, tooMany } from '../../platform/errors.ts';
-import type { ChatRepo, StoredMessage } from './repo.ts';
+import type { ChatRepo, NewMessage, StoredMessage } from './repo.ts';
 import type { ModerationService } from './moderation.service.ts';
 import { createRefreshingCache } from '../../platform/refreshing-cache.ts';
 
@@ -19,6 +18,8 @@ export const groupChannel = (groupId: number) => `chat:group:${groupId}`;
 const SENDER_TTL_MS = 10_000;
 /** …and an older answer is still used, while it is read again, up to this age. */
 const SENDER_STALE_MS = 120_000;
+/** Refreshes due within this long are read together (nobody waits for a refresh). */
+const SENDER_GATHER_MS = 100;
 
 export function toImMessage(m: StoredMessage): ImMessage {
   return {
@@ -36,14 +37,18 @@ export function toImMessage(m: StoredMessage): ImMessage {
 
 /**
  * Posting into a room's group: the one path for text from /ws/im and from api/Barrage/send, and
- * for moderation notices. Checks, stores under the next sequence, then publishes on the bus.
+ * for moderation notices. Checks, then numbers, publishes and stores the message (numbering.ts).
  */
 export function createMessagesService(deps: {
   repo: ChatRepo;
-  bus: Bus;
+  /** Numbers, publishes and stores a message (numbering.ts). */
+  append: (msg: NewMessage) => Promise<ImMessage>;
+  /** Resolves once the room's messages numbered so far are stored. */
+  settled: (groupId: number) => Promise<void>;
   clock: Clock;
   moderation: () => ModerationService;
-  perks: (userId: number, roomId: number) => Promise<Perks | null>;
+  /** Badges of several users in a room (those who have none may be left out). */
+  perks: (userIds: number[], roomId: number) => Promise<Perks[]>;
   /** Throws when the user may not write for others (a site-wide mute or ban). */
   speak?: (userId: number) => void;
   /** Gaps between one user's messages, shared by every process (Redis with REDIS_URL). */
@@ -51,7 +56,7 @@ export function createMessagesService(deps: {
   /** Least time between two messages of one user in any room (ms; 0 off). */
   minGapMs?: number;
 }) {
-  const { repo, bus } = deps;
+  const { repo } = deps;
   const recent = new Map<number, number[]>();
   // Name, avatar and perks of a sender in a room: fresh for SENDER_TTL_MS, then still used (for up
   // to SENDER_STALE_MS) while one read refreshes it, so a message never waits for the refresh.
@@ -59,10 +64,21 @@ export function createMessagesService(deps: {
     freshMs: SENDER_TTL_MS,
     staleMs: SENDER_STALE_MS,
     now: () => deps.clock.now().getTime(),
-    load: async (key) => {
-      const [userId, roomId] = key.split(':').map(Number);
-      const [s, perks] = await Promise.all([repo.sender(userId), deps.perks(userId, roomId)]);
-      return s ? { ...s, perks } : null;
+    // Senders are loaded together, per room: the statements of 400 senders' refreshes are a few.
+    refreshGatherMs: SENDER_GATHER_MS,
+    loadMany: async (keys) => {
+      const asked = keys.map((key) => key.split(':').map(Number) as [number, number]);
+      const rooms = new Map<number, number[]>();
+      for (const [userId, roomId] of asked) rooms.set(roomId, [...(rooms.get(roomId) ?? []), userId]);
+      const found = new Map<string, { nick: string; avatar: string; perks: Perks | null }>();
+      await Promise.all(
+        [...rooms].map(async ([roomId, userIds]) => {
+          const [names, perks] = await Promise.all([repo.senders(userIds), deps.perks(userIds, roomId)]);
+          const perksOf = new Map(perks.map((p) => [p.user_id, p]));
+          for (const [userId, s] of names) found.set(`${userId}:${roomId}`, { ...s, perks: perksOf.get(userId) ?? null });
+        }),
+      );
+      return keys.map((key) => found.get(key) ?? null);
     },
   });
 
@@ -114,12 +130,6 @@ export function createMessagesService(deps: {
     return e;
   }
 
-  async function publish(stored: StoredMessage) {
-    const m = toImMessage(stored);
-    await bus.publish(groupChannel(m.groupId), JSON.stringify(m));
-    return m;
-  }
-
   return {
     admit,
 
@@ -137,7 +147,7 @@ export function createMessagesService(deps: {
       const [sender, role] = await Promise.all([senderIn(userId, groupId), deps.moderation().role(groupId, userId)]);
       if (!sender) throw notLoggedIn();
       const e = ext(sender.perks, role);
-      const stored = await repo.append({
+      const m = await deps.append({
         groupId,
         fromIdentifier: String(userId),
         nick: sender.nick,
@@ -146,13 +156,13 @@ export function createMessagesService(deps: {
         payload: { text },
         ext: Object.keys(e).length ? e : null,
       });
-      return publish(stored);
+      return m;
     },
 
     /** A moderation notice (custom type 103), kept in the history like any message. */
     async postNotice(groupId: number, actorId: number, notice: ImNotice) {
       const sender = await repo.sender(actorId);
-      const stored = await repo.append({
+      return deps.append({
         groupId,
         fromIdentifier: String(actorId),
         nick: sender?.nick ?? '',
@@ -161,11 +171,13 @@ export function createMessagesService(deps: {
         payload: { data: JSON.stringify(notice) },
         ext: null,
       });
-      return publish(stored);
     },
 
     /** The room's latest `limit` messages, oldest first (a gateway process seeds its memory of the room with them). */
-    recent: async (groupId: number, limit: number) => (await repo.history(groupId, null, limit)).map(toImMessage),
+    recent: async (groupId: number, limit: number) => {
+      await deps.settled(groupId);
+      return (await repo.history(groupId, null, limit)).map(toImMessage);
+    },
 
     /** Name, avatar and perks of a user in a room, read at most once per 10 s (shared with their messages; refreshed in the background). */
     senderIn,
@@ -173,6 +185,8 @@ export function createMessagesService(deps: {
     /** The latest messages of a room, or those after lastSeq (api/Barrage/getList). */
     async history(groupId: number, lastSeq?: number) {
       await deps.moderation().requireRoom(groupId);
+      // What was numbered is in the history, though its row may still be on its way (sequencer.ts).
+      await deps.settled(groupId);
       const rows = await repo.history(groupId, lastSeq ?? null, lastSeq === undefined ? CHAT_HISTORY_SIZE : 200);
       return rows.map(toImMessage);
     },

@@ -9,12 +9,10 @@ import { createHornsService } from './horns.service.ts';
 import { type MessagesService, createMessagesService } from './messages.service.ts';
 import { createModerationRepo } from './moderation.repo.ts';
 import { type ModerationService, createModerationService } from './moderation.service.ts';
+import { createNumbering } from './numbering.ts';
 import { createChatRepo } from './repo.ts';
 import { chatRoutes } from './routes.ts';
 import { chatStaffRoutes } from './staff.routes.ts';
-
-/** See createBatchedAppend: on embedded PGlite a room's messages are written 30 ms at a time. */
-const PGLITE_GATHER_MS = 30;
 
 /** The chat module's public face. */
 export interface ChatModule {
@@ -42,7 +40,6 @@ export const chatModule = fp(
     const credentials = createChatCredentials({ sdkAppId: config.IM_SDKAPPID, secret, clock, log: app.log });
     // A site-wide mute (or ban) silences the user in every room, in direct messages and horns.
     const speak = (userId: number) => app.account.sanctions.assertCanSpeak(userId);
-    const perks = async (userId: number, roomId: number) => (await economy.perks([userId], roomId))[0] ?? null;
 
     const modRepo = createModerationRepo(db);
     const directRepo = createDirectRepo(db);
@@ -51,12 +48,17 @@ export const chatModule = fp(
     // Message gaps and slow mode count in Redis when there is one, so every process agrees.
     const gate = config.REDIS_URL ? createRedisGate(config.REDIS_URL, `${config.REDIS_PREFIX}flood:`) : createMemoryGate(clock);
     app.addHook('onClose', () => gate.close());
+    const repo = createChatRepo(db);
+    const numbering = createNumbering({ repo, bus, owner: app.owner, embedded: app.database.kind === 'pglite', now: () => clock.now(), log: app.log });
+    // On shutdown the rows still on their way are written before the database closes.
+    app.addHook('onClose', () => numbering.flush());
     const messages = createMessagesService({
-      repo: createChatRepo(db, { gatherMs: config.DATABASE_URL ? 0 : PGLITE_GATHER_MS }),
-      bus,
+      repo,
+      append: numbering.append,
+      settled: numbering.settled,
       clock,
       moderation: () => moderation,
-      perks,
+      perks: (userIds, roomId) => economy.perks(userIds, roomId),
       speak,
       gate,
       // RATE_LIMIT_SCALE 0 (the benches) turns the per-user gap off with the other limits.
@@ -101,5 +103,5 @@ export const chatModule = fp(
     });
     app.addHook('onClose', () => moderation.close());
   },
-  { name: 'chat', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'clock', 'bus', 'http', 'envelope', 'auth', 'account', 'economy', 'console'] },
+  { name: 'chat', fastify: '5.x', dependencies: ['config', 'secrets', 'database', 'clock', 'bus', 'owner', 'http', 'envelope', 'auth', 'account', 'economy', 'console'] },
 );

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/account.ts';
 import { chatGroups, chatMessages } from '../../db/schema/chat.ts';
@@ -16,7 +16,7 @@ export interface StoredMessage {
   createdAt: Date;
 }
 
-type NewMessage = Omit<StoredMessage, 'seq' | 'createdAt'>;
+export type NewMessage = Omit<StoredMessage, 'seq' | 'createdAt'>;
 
 /**
  * Stores several messages of one group in one statement: the group's sequence bumped by their count
@@ -49,12 +49,10 @@ async function appendMany(db: Db, groupId: number, msgs: NewMessage[]): Promise<
 }
 
 /**
- * The chat repo's `append`: group commit per room. `gatherMs` holds the first message of a write
- * that long for others to join it. On embedded PGlite (which runs in the server's own thread and
- * costs 2–3 ms of its CPU per transaction) a 30 ms gather turns 200 messages/s from ~150 small
- * transactions into ~30 larger ones, leaving the thread to the fan-out (chat bench, 10,000 viewers:
- * server CPU 91 % → 61 %, p99 604 → 348 ms); the room's 100 ms batch mostly hides the wait from
- * viewers. PostgreSQL works in its own processes and needs no gather.
+ * The chat repo's `append` (PostgreSQL, where the database numbers a room's messages): group commit
+ * per room. `gatherMs` holds the first message of a write that long for others to join it; on
+ * PostgreSQL, which works in its own processes, none is needed. The embedded database numbers
+ * messages in memory and stores them with `storeNumbered` instead (sequencer.ts).
  */
 function createBatchedAppend(db: Db, opts: { gatherMs?: number } = {}) {
   const commit = createGroupCommit<NewMessage, StoredMessage>((groupId, msgs) => appendMany(db, groupId, msgs), opts);
@@ -71,6 +69,15 @@ export function createChatRepo(db: Db, opts: { gatherMs?: number } = {}) {
       return row?.isAnchor === 1;
     },
 
+    /** Names and avatars of several users (the unknown are left out). */
+    async senders(userIds: number[]) {
+      const rows = await db
+        .select({ id: users.id, nick: users.nickname, avatar: users.avatar })
+        .from(users)
+        .where(inArray(users.id, [...new Set(userIds)]));
+      return new Map(rows.map((r) => [r.id, { nick: r.nick, avatar: r.avatar }]));
+    },
+
     async sender(userId: number) {
       const [row] = await db.select({ nick: users.nickname, avatar: users.avatar }).from(users).where(eq(users.id, userId)).limit(1);
       return row ?? null;
@@ -83,6 +90,30 @@ export function createChatRepo(db: Db, opts: { gatherMs?: number } = {}) {
      * one transaction per message.
      */
     append,
+
+    /** The group's last sequence number stored (0 for a room that has none). */
+    async lastSeq(groupId: number): Promise<number> {
+      const [row] = await db.select({ lastSeq: chatGroups.lastSeq }).from(chatGroups).where(eq(chatGroups.id, groupId)).limit(1);
+      return Number(row?.lastSeq ?? 0);
+    },
+
+    /**
+     * Stores messages of one group that already have their numbers (chat/sequencer.ts), and moves
+     * the group's last sequence up to the highest of them, in one statement.
+     */
+    async storeNumbered(groupId: number, msgs: StoredMessage[]): Promise<void> {
+      const rows = msgs.map((m) => ({ s: m.seq, c: m.createdAt.toISOString(), f: m.fromIdentifier, n: m.nick, a: m.avatar, t: m.type, p: m.payload, x: m.ext ?? null }));
+      const top = Math.max(...msgs.map((m) => m.seq));
+      // A data-modifying WITH runs to completion though the insert below does not read it.
+      await db.execute(sql`
+        with g as (
+          insert into ${chatGroups} (id, last_seq) values (${groupId}::int, ${top}::bigint)
+          on conflict (id) do update set last_seq = greatest(${chatGroups}.last_seq, excluded.last_seq)
+        )
+        insert into ${chatMessages} (group_id, seq, created_at, from_identifier, nick, avatar, type, payload, ext)
+        select ${groupId}::int, (m.e->>'s')::bigint, (m.e->>'c')::timestamptz, m.e->>'f', m.e->>'n', coalesce(m.e->>'a', ''), m.e->>'t', m.e->'p', nullif(m.e->'x', 'null'::jsonb)
+        from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as m(e)`);
+    },
 
     /** Messages after `afterSeq` (oldest first), or the last `limit` when afterSeq is null. */
     async history(groupId: number, afterSeq: number | null, limit: number): Promise<StoredMessage[]> {

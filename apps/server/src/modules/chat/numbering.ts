@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImMessage } from '@livesports/contracts/chat';
+import type { Bus } from '../../platform/bus.ts';
+import type { Owner } from '../../platform/owner.ts';
+import type { ChatRepo, NewMessage, StoredMessage } from './repo.ts';
+import { createSequencer } from './sequencer.ts';
+import { groupChannel, toImMessage } from './messages.service.ts';
+
+/** On the embedded database a room's rows are written 30 ms of messages at a time (sequencer.ts). */
+const PGLITE_GATHER_MS = 30;
+const OWNER_CALL = 'chat.post';
+
+/**
+ * How a message gets its number and goes on the bus, by where this process stands:
+ *   - PostgreSQL (any number of processes): the database numbers it as it stores it, then it is
+ *     published (repo.append);
+ *   - the embedded database's owner (a single process, or the primary): this process's counter
+ *     numbers it, publishes it and stores it behind (sequencer.ts);
+ *   - a socket process on the embedded database: the owner does that (platform/owner.ts).
+ */
+export function createNumbering(deps: { repo: ChatRepo; bus: Bus; owner: Owner; embedded: boolean; now: () => Date; log: FastifyBaseLogger }) {
+  const publish = async (stored: StoredMessage) => {
+    const m = toImMessage(stored);
+    await deps.bus.publish(groupChannel(m.groupId), JSON.stringify(m));
+    return m;
+  };
+  if (!deps.embedded) return { append: async (msg: NewMessage) => publish(await deps.repo.append(msg)), settled: async () => {}, flush: async () => {} };
+
+  const call = deps.owner.call;
+  if (call) return { append: async (msg: NewMessage) => (await call(OWNER_CALL, msg)) as ImMessage, settled: async () => {}, flush: async () => {} };
+
+  const sequencer = createSequencer({ lastSeq: deps.repo.lastSeq, store: deps.repo.storeNumbered, publish, now: deps.now, log: deps.log, gatherMs: PGLITE_GATHER_MS });
+  const append = async (msg: NewMessage) => toImMessage(await sequencer.sequence(msg));
+  deps.owner.handlers.set(OWNER_CALL, (arg) => append(arg as NewMessage));
+  return { append, settled: sequencer.settled, flush: sequencer.flush };
+}
