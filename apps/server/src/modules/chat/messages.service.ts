@@ -69,7 +69,11 @@ export function createMessagesService(deps: {
     loadMany: async (keys) => {
       const asked = keys.map((key) => key.split(':').map(Number) as [number, number]);
       const rooms = new Map<number, number[]>();
-      for (const [userId, roomId] of asked) rooms.set(roomId, [...(rooms.get(roomId) ?? []), userId]);
+      for (const [userId, roomId] of asked) {
+        const inRoom = rooms.get(roomId);
+        if (inRoom) inRoom.push(userId);
+        else rooms.set(roomId, [userId]);
+      }
       const found = new Map<string, { nick: string; avatar: string; perks: Perks | null }>();
       await Promise.all(
         [...rooms].map(async ([roomId, userIds]) => {
@@ -161,7 +165,7 @@ export function createMessagesService(deps: {
 
     /** A moderation notice (custom type 103), kept in the history like any message. */
     async postNotice(groupId: number, actorId: number, notice: ImNotice) {
-      const sender = await repo.sender(actorId);
+      const sender = (await repo.senders([actorId])).get(actorId);
       return deps.append({
         groupId,
         fromIdentifier: String(actorId),

@@ -78,11 +78,6 @@ export function createChatRepo(db: Db, opts: { gatherMs?: number } = {}) {
       return new Map(rows.map((r) => [r.id, { nick: r.nick, avatar: r.avatar }]));
     },
 
-    async sender(userId: number) {
-      const [row] = await db.select({ nick: users.nickname, avatar: users.avatar }).from(users).where(eq(users.id, userId)).limit(1);
-      return row ?? null;
-    },
-
     /**
      * Takes the group's next sequence number and stores the message under it. Messages of one room
      * arriving while its previous write is in flight go together in the next transaction (one
