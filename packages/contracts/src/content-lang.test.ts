@@ -22,6 +22,12 @@ describe('detectContentLang', () => {
     expect(detectContentLang('A great night for the club and its fans, said coach 王')).toBe('en');
   });
 
+  it('a token with digits in it is not a word: a tag such as "mi3el1f" does not make a text Spanish', () => {
+    expect(detectContentLang('What a finish tonight mi3el1f')).toBe('en');
+    expect(detectContentLang('What a finish tonight y2k')).toBe('en');
+    expect(detectContentLang('Gol de Messi 2-1 en el minuto 90')).toBe('es');
+  });
+
   it("the writer's choice wins over detection; auto detects", () => {
     expect(contentLangOf('es', 'An English text')).toBe('es');
     expect(contentLangOf('auto', '中文内容')).toBe('zh');

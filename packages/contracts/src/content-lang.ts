@@ -18,7 +18,12 @@ export type ContentLangChoice = (typeof CONTENT_LANG_CHOICES)[number];
 const HAN = /\p{Script=Han}/gu;
 const LETTER = /\p{L}/gu;
 const SPANISH_MARKS = /[ñáéíóú¿¡]/i;
-const WORD = /[\p{L}']+/gu;
+/**
+ * A token: letters, digits, apostrophes and marks run together. Only tokens of letters alone count as
+ * words: "mi3el1f" (a tag, a code) is one token, not the Spanish "el" between two digits.
+ */
+const TOKEN = /[\p{L}\p{M}\p{N}']+/gu;
+const LETTERS_ONLY = /^[\p{L}\p{M}']+$/u;
 /** Frequent words that are Spanish and not English (and the reverse); short, unambiguous ones only. */
 const ES_WORDS = new Set([
   'el',
@@ -62,7 +67,8 @@ export function detectContentLang(input: string): ContentLang {
   if (SPANISH_MARKS.test(text)) return 'es';
   let es = 0;
   let en = 0;
-  for (const w of text.toLowerCase().match(WORD) ?? []) {
+  for (const w of text.toLowerCase().match(TOKEN) ?? []) {
+    if (!LETTERS_ONLY.test(w)) continue;
     if (ES_WORDS.has(w)) es++;
     if (EN_WORDS.has(w)) en++;
   }
