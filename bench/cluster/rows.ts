@@ -174,8 +174,8 @@ export async function scoreRows(ports: number[], fire: (i: number, score: number
 }
 
 /**
- * How the kernel shared a port's connections between the processes holding it (`ss`): the socket
- * process holding the most writes the most for each goal, and sets the site's p99.
+ * How the port's connections were shared between the socket processes (`ss`; the primary hands
+ * them out in turn): the one holding the most writes the most for each goal, and sets the site's p99.
  */
 function socketSplit(port: number): string {
   try {

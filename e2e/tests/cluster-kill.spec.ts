@@ -30,36 +30,56 @@ let memberToken: string;
 /** The primary's socket processes (Linux lists a process's children). */
 const workers = () => fs.readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 
-/**
- * Whether a socket process takes connections: it holds the site's listening socket (the socket
- * processes share it, cluster/primary.ts). Linux: the socket's inode from /proc/net/tcp, then the
- * process's descriptors. A process is listed as the primary's child seconds before this.
- */
-function accepting(pid: number) {
-  const hexPort = `:${Number(new URL(origin).port).toString(16).toUpperCase().padStart(4, '0')}`;
+/** The process among `pids` holding the server's end of a connection from `clientPort` (Linux: /proc/net/tcp, then its descriptors). */
+function holderOf(pids: number[], clientPort: number) {
+  const hex = (n: number) => `:${n.toString(16).toUpperCase().padStart(4, '0')}`;
   const inodes = new Set<string>();
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     for (const line of fs.readFileSync(table, 'utf8').split('\n').slice(1)) {
       const cols = line.trim().split(/\s+/);
-      // local_address, st (0A: listening), …, inode
-      if (cols[1]?.endsWith(hexPort) && cols[3] === '0A') inodes.add(cols[9]);
+      // local_address, rem_address, st (01: connected), …, inode
+      if (cols[1]?.endsWith(hex(Number(new URL(origin).port))) && cols[2]?.endsWith(hex(clientPort)) && cols[3] === '01') inodes.add(cols[9]);
     }
   }
-  try {
-    return fs.readdirSync(`/proc/${pid}/fd`).some((fd) => {
-      const m = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`));
-      return !!m && inodes.has(m[1]);
-    });
-  } catch {
-    return false; // gone meanwhile
-  }
+  return pids.find((pid) => {
+    try {
+      return fs.readdirSync(`/proc/${pid}/fd`).some((fd) => inodes.has(/^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? ''));
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
 }
 
-/** Both socket processes are up and take connections. */
-const bothAccepting = () => {
+/**
+ * Both socket processes are up and take connections. The primary accepts them and hands them out
+ * in turn to the processes that said they are ready (cluster/hand-out.ts): probe connections land
+ * on each of the two. A process is listed as the primary's child seconds before that.
+ */
+async function bothAccepting() {
   const now = workers();
-  return now.length === 2 && now.every(accepting);
-};
+  if (now.length !== 2) return false;
+  const seen = new Set<number>();
+  for (let i = 0; i < 6 && seen.size < 2; i++) {
+    const probe = net.connect(Number(new URL(origin).port), '127.0.0.1');
+    try {
+      await new Promise((resolve, reject) => probe.once('connect', resolve).once('error', reject));
+      // Handed on by the primary a moment after the connect.
+      for (let t = 0; t < 50; t++) {
+        const pid = holderOf(now, probe.localPort!);
+        if (pid) {
+          seen.add(pid);
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } catch {
+      return false;
+    } finally {
+      probe.destroy();
+    }
+  }
+  return seen.size === 2;
+}
 
 async function freePort() {
   const s = net.createServer();
@@ -94,15 +114,15 @@ async function feed(p: string, body: unknown) {
  */
 async function kill(pid: number) {
   process.kill(pid, 'SIGKILL');
-  await until('the primary to restart the killed socket process', () => !workers().includes(pid) && bothAccepting(), 180_000);
+  await until('the primary to restart the killed socket process', async () => !workers().includes(pid) && (await bothAccepting()), 180_000);
 }
 
 /** How many WebSockets the page has opened on a path (wrapped before the app loads). */
 const opened = (page: Page, p: string) => page.evaluate((q) => (window as unknown as { __wsOpened: string[] }).__wsOpened.filter((u) => new URL(u).pathname === q).length, p);
 
 test.describe('WORKERS=2: a socket process dies under a browser', () => {
-  // Opt-in (E2E_CLUSTER=1): it passed (5.3 min, load ~30) after the shared listening socket
-  // (cluster/primary.ts) but has not yet been timed on a quiet machine, so CI does not carry it yet.
+  // Opt-in (E2E_CLUSTER=1): a second site of three processes beside the journeys' server takes
+  // minutes on this 2-core machine, so CI does not carry it yet.
   test.skip(!process.env.E2E_CLUSTER, 'set E2E_CLUSTER=1 to run the cluster kill journey');
   test.beforeAll(async () => {
     // A first start migrates a fresh embedded database in three processes: minutes on a busy machine.
@@ -140,7 +160,7 @@ test.describe('WORKERS=2: a socket process dies under a browser', () => {
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    await until('two socket processes', async () => bothAccepting() && (await fetch(`${origin}/healthz`)).ok, 840_000);
+    await until('two socket processes', async () => (await bothAccepting()) && (await fetch(`${origin}/healthz`)).ok, 840_000);
   });
 
   test.afterAll(async () => {

@@ -38,8 +38,8 @@ async function freePort() {
 /** The primary's socket processes (Linux: the kernel lists a process's children). */
 const workers = () => fs.readFileSync(`/proc/${primary.pid}/task/${primary.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 
-/** Socket inodes in /proc/net/tcp{,6} whose local port is the site's, by state: 0A listening, 01 connected. */
-function siteSockets(state: '0A' | '01', remotePort?: number) {
+/** Socket inodes in /proc/net/tcp{,6} whose local port is the site's, by state (01: connected), from a client's port. */
+function siteSockets(state: '01', remotePort?: number) {
   const hex = (n: number) => `:${n.toString(16).toUpperCase().padStart(4, '0')}`;
   const local = hex(Number(new URL(origin).port));
   const inodes = new Set<string>();
@@ -62,12 +62,30 @@ function holds(pid: number, inodes: Set<string>) {
   }
 }
 
-/** Both socket processes take connections: each holds the site's listening socket (they share it). */
-const bothAccepting = () => {
+/**
+ * Both socket processes take connections. The primary accepts them and hands them out in turn
+ * (cluster/hand-out.ts) to the processes that said they are ready: probe connections land on each
+ * of the two. A process is listed as the primary's child seconds before that.
+ */
+async function bothAccepting() {
   const now = workers();
-  const listening = siteSockets('0A');
-  return now.length === 2 && now.every((pid) => holds(pid, listening));
-};
+  if (now.length !== 2) return false;
+  const seen = new Set<number>();
+  for (let i = 0; i < 6 && seen.size < 2; i++) {
+    const probe = net.connect(Number(new URL(origin).port), '127.0.0.1');
+    try {
+      await new Promise((resolve, reject) => probe.once('connect', resolve).once('error', reject));
+      // Handed on by the primary a moment after the connect.
+      const pid = await until('the probe to be held', () => now.find((p) => holds(p, siteSockets('01', probe.localPort))), 5_000);
+      seen.add(pid);
+    } catch {
+      return false;
+    } finally {
+      probe.destroy();
+    }
+  }
+  return seen.size === 2;
+}
 
 /** The socket process holding a test client's connection (the server's end of it). */
 const holderOf = (c: WsClient) => workers().find((pid) => holds(pid, siteSockets('01', (c.ws as unknown as { _socket: { localPort: number } })._socket.localPort)));
@@ -141,7 +159,7 @@ async function setUp(redis: string) {
   });
   // A forked process is listed seconds before it takes connections: until both do, every viewer
   // would land on the first (seen as a flake when this waited a fixed 6 s).
-  await until('two socket processes', async () => bothAccepting() && (await fetch(`${origin}/healthz`)).ok, 300_000);
+  await until('two socket processes', async () => (await bothAccepting()) && (await fetch(`${origin}/healthz`)).ok, 300_000);
 }
 
 async function tearDown() {
@@ -163,15 +181,21 @@ describe.each([
   beforeAll(() => setUp(redis), 360_000);
   afterAll(tearDown, 30_000);
 
-  it('each socket process takes one connection at a time from the shared port (libuv UV_TCP_SINGLE_ACCEPT), so the kernel splits them about evenly', () => {
-    const list = workers();
-    expect(list).toHaveLength(2);
-    for (const pid of list) expect(fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain('UV_TCP_SINGLE_ACCEPT=1');
+  it('the primary hands new connections to the two socket processes in turn, so they hold even shares', async () => {
+    expect(workers()).toHaveLength(2);
+    const held = new Map<number | undefined, number>();
+    for (let i = 0; i < 10; i++) {
+      const c = await WsClient.connect(`${origin.replace('http', 'ws')}/ws/score`);
+      sockets.push(c);
+      const holder = holderOf(c);
+      held.set(holder, (held.get(holder) ?? 0) + 1);
+    }
+    expect([...held.keys()].every((pid) => pid !== undefined)).toBe(true);
+    expect([...held.values()]).toEqual([5, 5]);
   });
 
   it("chat and scores reach viewers on both processes; a killed process's viewers resume on the other; the primary restarts it", async () => {
-    // The kernel gives each connection to whichever socket process takes it first: viewers join
-    // until both processes hold some (four at least).
+    // Viewers join until both processes hold some (four at least).
     const viewers = [];
     for (let i = 0; i < 16 && (i < 4 || new Set(viewers.map((v) => v.holder)).size < 2); i++) {
       const cred = await credential();

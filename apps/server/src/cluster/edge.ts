@@ -5,6 +5,7 @@ import { type Database, openDatabase, openLinkedDatabase } from '../db/client.ts
 import { createRedisBus } from '../platform/bus.ts';
 import { createIpcBus } from '../platform/ipc-bus.ts';
 import { exitOnSignal } from '../serve.ts';
+import { takeConnections } from './hand-out.ts';
 import { createOwnerProxy, forOwner } from './proxy.ts';
 import { OWNER_ENV, callsOverIpc, processPort, sqlOverIpc } from './ipc.ts';
 
@@ -51,7 +52,12 @@ export async function runEdge(config: Config) {
     await bus.close();
     await database.close();
   });
-  await app.listen({ host: config.HOST, port: config.PORT });
+  // The public port is the primary's: it hands this process its connections (cluster/hand-out.ts).
+  // Fastify still listens, on a loopback port of this process's own, so its start and close are
+  // the usual ones.
+  const taker = takeConnections(app.server);
+  await app.listen({ host: '127.0.0.1', port: 0, exclusive: true });
+  taker.ready();
   app.log.info(`socket process ${process.pid} ready`);
   // The primary went away (it restarts nobody now): leave rather than serve half a site.
   process.on('disconnect', () => void app.close().finally(() => process.exit(0)));
