@@ -8,6 +8,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createAccountRepo } from '../../apps/server/src/modules/account/repo.ts';
 import { createRoomRepo } from '../../apps/server/src/modules/live/room.repo.ts';
 import { randomToken, sha256 } from '../../apps/server/src/platform/crypto.ts';
+import { allTakeConnections } from '../../apps/server/test/socket-holders.ts';
 import { signInContext } from '../support/session.ts';
 import { expect, test, type Page } from '../support/test';
 
@@ -30,56 +31,11 @@ let memberToken: string;
 /** The primary's socket processes (Linux lists a process's children). */
 const workers = () => fs.readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 
-/** The process among `pids` holding the server's end of a connection from `clientPort` (Linux: /proc/net/tcp, then its descriptors). */
-function holderOf(pids: number[], clientPort: number) {
-  const hex = (n: number) => `:${n.toString(16).toUpperCase().padStart(4, '0')}`;
-  const inodes = new Set<string>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    for (const line of fs.readFileSync(table, 'utf8').split('\n').slice(1)) {
-      const cols = line.trim().split(/\s+/);
-      // local_address, rem_address, st (01: connected), …, inode
-      if (cols[1]?.endsWith(hex(Number(new URL(origin).port))) && cols[2]?.endsWith(hex(clientPort)) && cols[3] === '01') inodes.add(cols[9]);
-    }
-  }
-  return pids.find((pid) => {
-    try {
-      return fs.readdirSync(`/proc/${pid}/fd`).some((fd) => inodes.has(/^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? ''));
-    } catch {
-      return false; // gone meanwhile
-    }
-  });
-}
-
-/**
- * Both socket processes are up and take connections. The primary accepts them and hands them out
- * in turn to the processes that said they are ready (cluster/hand-out.ts): probe connections land
- * on each of the two. A process is listed as the primary's child seconds before that.
- */
-async function bothAccepting() {
+/** Both socket processes are up and take connections (probe connections land on each). */
+const bothAccepting = async () => {
   const now = workers();
-  if (now.length !== 2) return false;
-  const seen = new Set<number>();
-  for (let i = 0; i < 6 && seen.size < 2; i++) {
-    const probe = net.connect(Number(new URL(origin).port), '127.0.0.1');
-    try {
-      await new Promise((resolve, reject) => probe.once('connect', resolve).once('error', reject));
-      // Handed on by the primary a moment after the connect.
-      for (let t = 0; t < 50; t++) {
-        const pid = holderOf(now, probe.localPort!);
-        if (pid) {
-          seen.add(pid);
-          break;
-        }
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    } catch {
-      return false;
-    } finally {
-      probe.destroy();
-    }
-  }
-  return seen.size === 2;
-}
+  return now.length === 2 && allTakeConnections(now, Number(new URL(origin).port));
+};
 
 async function freePort() {
   const s = net.createServer();

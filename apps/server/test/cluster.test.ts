@@ -10,6 +10,7 @@ import { createAccountRepo } from '../src/modules/account/repo.ts';
 import { randomToken, sha256 } from '../src/platform/crypto.ts';
 import { ScoreClient as WsClient } from './score-client.ts';
 import { testDatabase } from './helpers.ts';
+import { allTakeConnections, holderOf as holderAmong } from './socket-holders.ts';
 
 // The site as a primary and two socket processes (WORKERS=2, what `npm start` runs on a 2-core
 // machine), started as `npm start` starts it: on the embedded database the socket processes' SQL
@@ -38,57 +39,14 @@ async function freePort() {
 /** The primary's socket processes (Linux: the kernel lists a process's children). */
 const workers = () => fs.readFileSync(`/proc/${primary.pid}/task/${primary.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 
-/** Socket inodes in /proc/net/tcp{,6} whose local port is the site's, by state (01: connected), from a client's port. */
-function siteSockets(state: '01', remotePort?: number) {
-  const hex = (n: number) => `:${n.toString(16).toUpperCase().padStart(4, '0')}`;
-  const local = hex(Number(new URL(origin).port));
-  const inodes = new Set<string>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    for (const line of fs.readFileSync(table, 'utf8').split('\n').slice(1)) {
-      // sl, local_address, rem_address, st, …, inode (tenth column)
-      const cols = line.trim().split(/\s+/);
-      if (cols[1]?.endsWith(local) && cols[3] === state && (remotePort === undefined || cols[2]?.endsWith(hex(remotePort)))) inodes.add(cols[9]);
-    }
-  }
-  return inodes;
-}
-
-/** Whether a process holds one of these sockets. */
-function holds(pid: number, inodes: Set<string>) {
-  try {
-    return fs.readdirSync(`/proc/${pid}/fd`).some((fd) => inodes.has(/^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? ''));
-  } catch {
-    return false; // gone meanwhile
-  }
-}
-
-/**
- * Both socket processes take connections. The primary accepts them and hands them out in turn
- * (cluster/hand-out.ts) to the processes that said they are ready: probe connections land on each
- * of the two. A process is listed as the primary's child seconds before that.
- */
-async function bothAccepting() {
+/** Both socket processes take connections (probe connections land on each). */
+const bothAccepting = async () => {
   const now = workers();
-  if (now.length !== 2) return false;
-  const seen = new Set<number>();
-  for (let i = 0; i < 6 && seen.size < 2; i++) {
-    const probe = net.connect(Number(new URL(origin).port), '127.0.0.1');
-    try {
-      await new Promise((resolve, reject) => probe.once('connect', resolve).once('error', reject));
-      // Handed on by the primary a moment after the connect.
-      const pid = await until('the probe to be held', () => now.find((p) => holds(p, siteSockets('01', probe.localPort))), 5_000);
-      seen.add(pid);
-    } catch {
-      return false;
-    } finally {
-      probe.destroy();
-    }
-  }
-  return seen.size === 2;
-}
+  return now.length === 2 && allTakeConnections(now, Number(new URL(origin).port));
+};
 
 /** The socket process holding a test client's connection (the server's end of it). */
-const holderOf = (c: WsClient) => workers().find((pid) => holds(pid, siteSockets('01', (c.ws as unknown as { _socket: { localPort: number } })._socket.localPort)));
+const holderOf = (c: WsClient) => holderAmong(workers(), Number(new URL(origin).port), (c.ws as unknown as { _socket: { localPort: number } })._socket.localPort);
 
 async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
