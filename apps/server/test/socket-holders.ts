@@ -28,8 +28,9 @@ export function holderOf(pids: number[], port: number, clientPort: number): numb
 
 /**
  * Whether every one of `pids` (a cluster's socket processes) takes connections on `port`: the
- * primary hands them out in turn to the processes that said they are ready, so a few probe
- * connections land on each. A process is listed as the primary's child seconds before that.
+ * primary hands WebSocket connections out in turn to the processes that said they are ready, so a
+ * few probe connections asking for a /ws/ path land on each. A process is listed as the primary's
+ * child seconds before that.
  */
 export async function allTakeConnections(pids: number[], port: number): Promise<boolean> {
   const seen = new Set<number>();
@@ -37,6 +38,8 @@ export async function allTakeConnections(pids: number[], port: number): Promise<
     const probe = net.connect(port, '127.0.0.1');
     try {
       await new Promise((resolve, reject) => probe.once('connect', resolve).once('error', reject));
+      // The primary keeps plain HTTP; the request line of a socket's path sends it on.
+      probe.write('GET /ws/score HTTP/1.1\r\nHost: probe\r\n\r\n');
       // Handed on by the primary a moment after the connect.
       for (let t = 0; t < 50; t++) {
         const pid = holderOf(pids, port, probe.localPort!);

@@ -1,4 +1,6 @@
 import http from 'node:http';
+import { Code } from '@livesports/contracts/envelope';
+import { pickLang, translate } from '@livesports/contracts/messages';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { type Database, openDatabase, openLinkedDatabase } from '../db/client.ts';
@@ -6,19 +8,32 @@ import { createRedisBus } from '../platform/bus.ts';
 import { createIpcBus } from '../platform/ipc-bus.ts';
 import { exitOnSignal } from '../serve.ts';
 import { takeConnections } from './hand-out.ts';
-import { createOwnerProxy, forOwner } from './proxy.ts';
-import { OWNER_ENV, callsOverIpc, processPort, sqlOverIpc } from './ipc.ts';
+import { callsOverIpc, processPort, sqlOverIpc } from './ipc.ts';
+
+const SOCKET_PATH = /^\/ws\//;
 
 /**
- * A socket process (a cluster worker, WORKERS > 1): it holds the WebSockets that land on it — chat
- * rooms and score push — with the chat and matches services of a full site, and hands everything
- * else to the primary. The work that must run once (the embedded database, match replay, RTMP
+ * A plain request on a connection the primary handed here for a WebSocket (a client that asked
+ * for a /ws/ path without an upgrade, then sent another request on it): the API lives in the
+ * primary, whose per-IP limits a second process must not double, so the client is told to ask
+ * again on a new connection, which reaches the primary.
+ */
+function misdirected(req: http.IncomingMessage, res: http.ServerResponse) {
+  const cookieLang = /(?:^|;\s*)lang=([a-z]{2})/.exec(req.headers.cookie ?? '')?.[1];
+  const lang = pickLang(req.headers['lang'] as string | undefined, cookieLang, req.headers['accept-language']);
+  res.writeHead(421, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+  res.end(JSON.stringify({ code: Code.ERROR, msg: translate(lang, 'common.server_error'), data: null }));
+}
+
+/**
+ * A socket process (a cluster worker, WORKERS > 1): it holds the WebSockets the primary hands it —
+ * chat rooms and score push — with the chat and matches services of a full site; plain HTTP is the
+ * primary's (cluster/hand-out.ts). The work that must run once (the embedded database, match replay, RTMP
  * ingest, demo streams and chatter, demo data, the first administrator, the replay retention sweep) stays in the primary, so
  * the settings that start it are off here.
  */
 export async function runEdge(config: Config) {
-  const owner = JSON.parse(process.env[OWNER_ENV] ?? 'null') as { host: string; port: number } | null;
-  if (!owner) throw new Error(`${OWNER_ENV} is not set: a socket process is started by the primary`);
+  if (!process.send) throw new Error('a socket process is started by the primary (WORKERS > 1)');
   const port = processPort();
   const edgeConfig: Config = {
     ...config,
@@ -37,16 +52,15 @@ export async function runEdge(config: Config) {
     ? await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DB_POOL_SIZE, migrate: false })
     : await openLinkedDatabase(sqlOverIpc(port));
   const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, config.REDIS_PREFIX) : createIpcBus(port);
-  const proxy = createOwnerProxy(owner);
   const app = await buildApp({
     config: edgeConfig,
     database,
     bus,
     // Embedded: work that only the database's owner may do (a room's chat sequence) goes to it.
     ...(config.DATABASE_URL ? {} : { ownerCall: callsOverIpc(port) }),
-    // WebSocket upgrades reach Fastify through the server's 'upgrade' event; plain requests for the
-    // primary never enter Fastify here.
-    serverFactory: (handler) => http.createServer((req, res) => (forOwner(req.url) ? proxy(req, res) : handler(req, res))),
+    // WebSocket upgrades reach Fastify through the server's 'upgrade' event. A plain request for a
+    // /ws/ path gets the answer a one-process site gives; any other never enters Fastify here.
+    serverFactory: (handler) => http.createServer((req, res) => (SOCKET_PATH.test(req.url ?? '') ? handler(req, res) : misdirected(req, res))),
   });
   app.addHook('onClose', async () => {
     await bus.close();

@@ -1,15 +1,16 @@
 import { EventEmitter } from 'node:events';
 import type { Worker } from 'node:cluster';
+import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHandOut } from './hand-out.ts';
 
 /** A socket process as the primary sees it: it records what it is sent and answers when told to. */
 class FakeWorker extends EventEmitter {
-  sent: Array<{ id: number; socket: net.Socket }> = [];
+  sent: Array<{ id: number; head: string; socket: net.Socket }> = [];
   isConnected = () => true;
-  send(m: { conn: number }, socket: net.Socket, _opts: object, cb: (err: Error | null) => void) {
-    this.sent.push({ id: m.conn, socket });
+  send(m: { conn: number; head: Uint8Array }, socket: net.Socket, _opts: object, cb: (err: Error | null) => void) {
+    this.sent.push({ id: m.conn, head: Buffer.from(m.head).toString('latin1'), socket });
     cb(null);
     return true;
   }
@@ -20,9 +21,15 @@ afterEach(() => {
   for (const s of servers.splice(0)) s.close();
 });
 
+/** The hand-out with `workers` ready, in front of a primary whose own server answers "primary <path>". */
 async function start(workers: FakeWorker[]) {
-  const handOut = createHandOut();
-  servers.push(handOut.server);
+  const own = http.createServer((req, res) => res.end(`primary ${req.url}`));
+  const handOut = createHandOut(own);
+  servers.push(handOut.server, own);
+  if (!workers.length) {
+    await new Promise<void>((r) => handOut.server.listen(0, '127.0.0.1', () => r()));
+    return (handOut.server.address() as net.AddressInfo).port;
+  }
   const listening = new Promise<void>((r) => {
     for (const w of workers) handOut.add(w as unknown as Worker, { host: '127.0.0.1', port: 0 }, () => r());
   });
@@ -31,6 +38,7 @@ async function start(workers: FakeWorker[]) {
   return (handOut.server.address() as net.AddressInfo).port;
 }
 
+const UPGRADE = 'GET /ws/score HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n';
 const connect = (port: number) =>
   new Promise<net.Socket>((resolve, reject) => {
     const c = net.connect(port, '127.0.0.1', () => resolve(c));
@@ -42,22 +50,74 @@ const until = async (ok: () => boolean) => {
 };
 
 describe('the primary hands connections out (cluster/hand-out.ts)', () => {
-  it('gives the ready socket processes one connection each in turn', async () => {
+  it('gives the ready socket processes one WebSocket connection each in turn, with the bytes it read', async () => {
     const [a, b] = [new FakeWorker(), new FakeWorker()];
     const port = await start([a, b]);
     const clients = [];
     for (let i = 0; i < 6; i++) {
-      clients.push(await connect(port));
+      const c = await connect(port);
+      c.write(UPGRADE);
+      clients.push(c);
       await until(() => a.sent.length + b.sent.length === i + 1);
     }
     expect([a.sent.length, b.sent.length]).toEqual([3, 3]);
+    // What the primary read comes along (at least the request line): the socket process reads on from there.
+    for (const { head } of [...a.sent, ...b.sent]) {
+      expect(head.startsWith('GET /ws/score HTTP/1.1\r\n')).toBe(true);
+      expect(UPGRADE.startsWith(head)).toBe(true);
+    }
     for (const c of clients) c.destroy();
+  });
+
+  it('waits for a request line that comes in pieces before it decides', async () => {
+    const w = new FakeWorker();
+    const port = await start([w]);
+    const c = await connect(port);
+    c.write('GE');
+    await new Promise((r) => setTimeout(r, 50));
+    c.write('T /ws/im HTTP/1.1\r\nHost: x\r\n\r\n');
+    await until(() => w.sent.length === 1);
+    expect(w.sent[0].head.startsWith('GET /ws/im HTTP/1.1\r\n')).toBe(true);
+    c.destroy();
+  });
+
+  it("answers plain HTTP with the primary's own server, keep-alive requests included, and hands none of it out", async () => {
+    const w = new FakeWorker();
+    const port = await start([w]);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (p: string, method = 'GET') =>
+      new Promise<string>((resolve, reject) => {
+        http
+          .request({ host: '127.0.0.1', port, path: p, method, agent }, (res) => {
+            let body = '';
+            res.on('data', (d) => (body += d));
+            res.on('end', () => resolve(body));
+          })
+          .on('error', reject)
+          .end();
+      });
+    expect(await get('/api/Universal/getSystem')).toBe('primary /api/Universal/getSystem');
+    // On the same connection, a path that starts like a socket's: still the primary's.
+    expect(await get('/ws/score')).toBe('primary /ws/score');
+    expect(await get('/api/feed/events', 'POST')).toBe('primary /api/feed/events');
+    expect(w.sent).toHaveLength(0);
+    agent.destroy();
+  });
+
+  it('serves WebSockets itself while no socket process is ready', async () => {
+    const port = await start([]);
+    const c = await connect(port);
+    const answer = new Promise<string>((r) => c.once('data', (d) => r(d.toString())));
+    c.write('GET /ws/score HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(await answer).toContain('primary /ws/score');
+    c.destroy();
   });
 
   it('closes the connections a socket process never took when it ends, so their clients reconnect', async () => {
     const w = new FakeWorker();
     const port = await start([w]);
     const client = await connect(port);
+    client.write(UPGRADE);
     const closed = new Promise((r) => client.once('close', r));
     await until(() => w.sent.length === 1);
     w.emit('exit', null, 'SIGKILL');

@@ -1,8 +1,8 @@
 import type { Worker } from 'node:cluster';
 import net from 'node:net';
 
-/** A connection the primary accepted, sent to a socket process with its descriptor; `taken` answers it. */
-type Conn = { conn: number };
+/** A WebSocket connection the primary accepted, sent to a socket process with its descriptor and the bytes read from it; `taken` answers it. */
+type Conn = { conn: number; head: Uint8Array };
 type Taken = { taken: number };
 /** A socket process telling the primary it takes connections. */
 const READY = { edgeReady: 1 } as const;
@@ -10,9 +10,77 @@ const isConn = (m: unknown): m is Conn => typeof m === 'object' && m !== null &&
 const isTaken = (m: unknown): m is Taken => typeof m === 'object' && m !== null && typeof (m as { taken?: unknown }).taken === 'number';
 const isReady = (m: unknown) => typeof m === 'object' && m !== null && (m as { edgeReady?: unknown }).edgeReady === 1;
 
+/** The request line of a WebSocket upgrade (the chat's /ws/im, the scores' /ws/score). */
+const SOCKET_LINE = /^GET \/ws\/[^ ]* HTTP\/1\.[01]\r\n/;
+const SOCKET_PREFIX = 'GET /ws/';
+/** A request line longer than this is nobody's WebSocket: the primary's HTTP server answers it. */
+const MAX_LINE = 8192;
+/** A connection that has not sent its request line by then goes to the primary's HTTP server, whose own timeouts end it. */
+const LINE_WAIT_MS = 10_000;
+
 /**
- * The public port, held by the primary, which hands each new connection to the socket processes in
- * turn (issue #20).
+ * Reads a new connection until its first request line shows where it goes: `socket` when it asks
+ * for a WebSocket path. The connection stops being read at once (the bytes read come along), so
+ * whoever takes it next reads the rest.
+ */
+function firstLine(socket: net.Socket, then: (head: Buffer, socket: boolean) => void) {
+  let head: Buffer = Buffer.alloc(0);
+  const done = (toSockets: boolean) => {
+    clearTimeout(timer);
+    socket.off('data', onData);
+    socket.off('end', onEnd);
+    stopReading(socket);
+    then(head, toSockets);
+  };
+  const onData = (chunk: Buffer) => {
+    head = head.length ? Buffer.concat([head, chunk]) : chunk;
+    const start = head.toString('latin1', 0, Math.min(head.length, SOCKET_PREFIX.length));
+    if (!SOCKET_PREFIX.startsWith(start) && !start.startsWith(SOCKET_PREFIX)) return done(false);
+    const eol = head.indexOf('\r\n');
+    if (eol >= 0) return done(SOCKET_LINE.test(head.toString('latin1', 0, eol + 2)));
+    if (head.length >= MAX_LINE) done(false);
+  };
+  // Closed (or half-closed) before a whole line: the HTTP server answers what there is.
+  const onEnd = () => done(false);
+  const timer = setTimeout(() => done(false), LINE_WAIT_MS);
+  socket.once('close', () => clearTimeout(timer));
+  socket.on('data', onData);
+  socket.once('end', onEnd);
+  socket.resume();
+}
+
+/**
+ * Stops reading a connection in this process now, not when its buffer fills (what `pause()` alone
+ * does): a connection sent to a socket process must not have its next bytes read here. The flag is
+ * the one net.Socket keeps, so a later `resume()` here starts reading again.
+ */
+function stopReading(socket: net.Socket) {
+  socket.pause();
+  const handle = (socket as unknown as { _handle?: { reading?: boolean; readStop?: () => number } | null })._handle;
+  if (handle?.reading && handle.readStop) {
+    handle.reading = false;
+    handle.readStop();
+  }
+}
+
+/** A connection `server` takes as if it had accepted it, with the bytes already read put back in front. */
+function emitConnection(server: net.Server, socket: net.Socket, head: Uint8Array) {
+  if (head.length) socket.unshift(Buffer.from(head.buffer, head.byteOffset, head.byteLength));
+  server.emit('connection', socket);
+  socket.resume();
+}
+
+/**
+ * The public port, held by the primary (issue #20). Each new connection is read up to its first
+ * request line: a WebSocket (`GET /ws/…`) goes to the socket processes in turn, everything else
+ * (the API, pages, media, uploads) to the primary's own HTTP server, `own`, which answers it there.
+ *
+ * Why the split by request: the socket processes hold the sockets and their fan-out; the API's
+ * state lives in the primary anyway (the embedded database, per-IP limits, the RTMP ingest's
+ * streams, upload locks, the caches its writes drop). When a socket process also took plain HTTP
+ * it had to proxy it to the primary: one more hop for every call (a goal's feed call among them),
+ * and a call waited behind that process's fan-out of a goal to its sockets. A browser opens a
+ * WebSocket on a connection of its own, so one connection is one kind for its whole life.
  *
  * Why not node:cluster's own ways:
  *   - The socket processes accepting from the shared listening socket (SCHED_NONE): the kernel gives
@@ -28,9 +96,9 @@ const isReady = (m: unknown) => typeof m === 'object' && m !== null && (m as { e
  * Here the primary keeps its copy of each connection until the socket process says it took it (its
  * own `taken`), then closes that copy; when a socket process ends, the primary closes its copies of
  * every connection it had sent there and not heard back about, so their clients see the connection
- * end and reconnect at once. The primary never reads from a connection (`pauseOnConnect`).
+ * end and reconnect at once.
  */
-export function createHandOut() {
+export function createHandOut(own: net.Server) {
   const ready: Worker[] = [];
   /** Per socket process, the connections sent to it that it has not said it took. */
   const unclaimed = new Map<Worker, Map<number, net.Socket>>();
@@ -40,15 +108,19 @@ export function createHandOut() {
   const server = net.createServer({ pauseOnConnect: true }, (socket) => {
     // A client gone before its connection was handed on: nothing to do but close it.
     socket.on('error', () => socket.destroy());
-    const alive = ready.filter((w) => w.isConnected());
-    if (!alive.length) return void socket.destroy();
-    const worker = alive[turn++ % alive.length];
-    const id = nextId++;
-    unclaimed.get(worker)?.set(id, socket);
-    worker.send({ conn: id } satisfies Conn as never, socket, { keepOpen: true }, (err) => {
-      if (!err) return;
-      unclaimed.get(worker)?.delete(id);
-      socket.destroy();
+    firstLine(socket, (head, toSockets) => {
+      if (socket.destroyed) return;
+      const alive = toSockets ? ready.filter((w) => w.isConnected()) : [];
+      // HTTP, and WebSockets while no socket process is up: the primary's own server.
+      if (!alive.length) return emitConnection(own, socket, head);
+      const worker = alive[turn++ % alive.length];
+      const id = nextId++;
+      unclaimed.get(worker)?.set(id, socket);
+      worker.send({ conn: id, head } satisfies Conn as never, socket, { keepOpen: true }, (err) => {
+        if (!err) return;
+        unclaimed.get(worker)?.delete(id);
+        socket.destroy();
+      });
     });
   });
   return {
@@ -83,17 +155,17 @@ export function createHandOut() {
 }
 
 /**
- * A socket process's side: the connections the primary hands over become connections of `server`
- * (its HTTP server, WebSocket upgrades included); `ready()` asks for them.
+ * A socket process's side: the WebSocket connections the primary hands over become connections of
+ * `server` (its HTTP server, which sees their upgrade requests from the first byte); `ready()` asks
+ * for them.
  */
 export function takeConnections(server: net.Server) {
   process.on('message', (m, handle) => {
     if (!isConn(m)) return;
     process.send?.({ taken: m.conn } satisfies Taken);
     if (!(handle instanceof net.Socket)) return;
-    server.emit('connection', handle);
-    // Sent paused: its first bytes are read from here on.
-    handle.resume();
+    // Sent paused, after the primary read the request line (at least): those bytes come first.
+    emitConnection(server, handle, m.head);
   });
   return { ready: () => process.send?.(READY) };
 }

@@ -3,9 +3,6 @@ import type { SqlReply, SqlRequest, SqlServer } from '../db/sql-link.ts';
 import type { IpcPort } from '../platform/ipc-bus.ts';
 import type { Owner, OwnerCall } from '../platform/owner.ts';
 
-/** Where a socket process finds the primary's HTTP server (JSON {host, port}), set by the primary. */
-export const OWNER_ENV = 'LIVESPORTS_OWNER';
-
 /** SQL over the IPC channel: a request carries an id, its reply the same id. */
 type SqlFrame = { sqlq: number; req: SqlRequest };
 type SqlAnswer = { sqlr: number; reply: SqlReply };

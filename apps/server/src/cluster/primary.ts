@@ -1,12 +1,11 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { AddressInfo } from 'node:net';
 import type { Config } from '../config.ts';
 import { pgliteTextParsers } from '../db/client.ts';
 import { createSqlServer } from '../db/sql-link.ts';
 import { createBusHub } from '../platform/ipc-bus.ts';
 import { exitOnSignal, serveSite } from '../serve.ts';
 import { createHandOut } from './hand-out.ts';
-import { OWNER_ENV, serveCalls, serveSql, workerPort } from './ipc.ts';
+import { serveCalls, serveSql, workerPort } from './ipc.ts';
 
 /** A socket process that ends sooner than this after its start is restarted with a growing delay. */
 const STEADY_MS = 10_000;
@@ -16,37 +15,35 @@ const MAX_RESTART_MS = 10_000;
 const SHUTDOWN_MS = 10_000;
 
 /**
- * The primary of WORKERS > 1: the whole site on a loopback port for its socket processes, which
- * hold the sockets: the primary accepts the public port's connections and hands them to them in
- * turn (cluster/hand-out.ts).
+ * The primary of WORKERS > 1: the whole site, for every HTTP request of the public port, while its
+ * socket processes hold the WebSockets: the primary accepts the port's connections, answers the
+ * plain HTTP ones itself and hands the WebSockets to the socket processes in turn
+ * (cluster/hand-out.ts).
  *
  * It owns what exists once: the embedded database (the socket processes' SQL comes here over IPC,
  * db/sql-link.ts), the match replay, the RTMP ingest and demo streams, the demo data and chatter.
- * The socket processes send it the API, media and uploads (cluster/proxy.ts). Without REDIS_URL
+ * Without REDIS_URL
  * it is the bus between them (platform/ipc-bus.ts); with it, everyone uses Redis. A socket process
  * that dies is started again; its viewers reconnect to the others meanwhile.
  */
 export async function runPrimary(config: Config) {
   const hub = config.REDIS_URL ? null : createBusHub();
-  // The socket processes forward requests here with the client's address appended to
-  // X-Forwarded-For (cluster/proxy.ts): trust that one loopback hop on top of TRUST_PROXY.
-  const trust = config.TRUST_PROXY;
-  const ownerTrust = trust === true ? true : trust === false ? 1 : typeof trust === 'number' ? trust + 1 : [...trust, '127.0.0.1', '::1'];
-  const app = await serveSite({ ...config, TRUST_PROXY: ownerTrust }, { host: '127.0.0.1', port: 0 }, hub ? { bus: hub.bus } : {});
+  // Fastify listens on a loopback port of the primary's own (its start, the demo data once it
+  // listens, and its close stay the usual ones); the public port's HTTP connections reach its
+  // server from the hand-out, with their clients' addresses, so TRUST_PROXY applies as it is.
+  const app = await serveSite(config, { host: '127.0.0.1', port: 0 }, hub ? { bus: hub.bus } : {});
   const raw = app.database.raw;
   const sql = raw ? createSqlServer(raw, await pgliteTextParsers()) : null;
-  const owner = { host: '127.0.0.1', port: (app.server.address() as AddressInfo).port };
 
   // Rows keep their types across processes (bigint, bytes, dates) with the structured-clone channel.
   cluster.setupPrimary({ serialization: 'advanced' });
-  const env = { [OWNER_ENV]: JSON.stringify(owner) };
-  const handOut = createHandOut();
+  const handOut = createHandOut(app.server);
   let announced = false;
   const delays: number[] = [];
   let closing = false;
 
   function start(slot: number) {
-    const worker = cluster.fork(env);
+    const worker = cluster.fork();
     const port = workerPort(worker);
     const detach = hub?.attach(port);
     const stopSql = sql ? serveSql(port, sql, worker.id) : null;
