@@ -69,6 +69,24 @@ describe('the primary hands connections out (cluster/hand-out.ts)', () => {
     for (const c of clients) c.destroy();
   });
 
+  it("reads nothing more of a connection it handed out: what the client sends next is the socket process's", async () => {
+    const w = new FakeWorker();
+    const port = await start([w]);
+    const c = await connect(port);
+    c.write(UPGRADE);
+    await until(() => w.sent.length === 1);
+    const mine = w.sent[0].socket;
+    const read = mine.bytesRead;
+    // A chat client's login, sent the moment it has the 101 (the FakeWorker never says `taken`,
+    // so the primary's copy stays open meanwhile).
+    for (let i = 0; i < 5; i++) {
+      c.write('{"type":"login"}');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(mine.bytesRead).toBe(read);
+    c.destroy();
+  });
+
   it('waits for a request line that comes in pieces before it decides', async () => {
     const w = new FakeWorker();
     const port = await start([w]);

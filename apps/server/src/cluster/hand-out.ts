@@ -29,7 +29,7 @@ function firstLine(socket: net.Socket, then: (head: Buffer, socket: boolean) => 
     clearTimeout(timer);
     socket.off('data', onData);
     socket.off('end', onEnd);
-    stopReading(socket);
+    socket.pause();
     then(head, toSockets);
   };
   const onData = (chunk: Buffer) => {
@@ -50,14 +50,18 @@ function firstLine(socket: net.Socket, then: (head: Buffer, socket: boolean) => 
 }
 
 /**
- * Stops reading a connection in this process now, not when its buffer fills (what `pause()` alone
- * does): a connection sent to a socket process must not have its next bytes read here. The flag is
- * the one net.Socket keeps, so a later `resume()` here starts reading again.
+ * Stops this process reading a connection for good, before it is sent to a socket process: any
+ * byte read here after that is lost to the socket process (its descriptor here is closed once
+ * the socket process says it took it). `pause()` alone is not enough: the stream goes on reading
+ * up to its buffer's size, and asks for more on the next tick after each chunk it took (a chat
+ * login sent right after the 101 was read here, 1 in a few hundred in the chat bench), so the
+ * stream's own read request is made a no-op too.
  */
 function stopReading(socket: net.Socket) {
   socket.pause();
+  socket._read = () => {};
   const handle = (socket as unknown as { _handle?: { reading?: boolean; readStop?: () => number } | null })._handle;
-  if (handle?.reading && handle.readStop) {
+  if (handle?.readStop) {
     handle.reading = false;
     handle.readStop();
   }
@@ -115,6 +119,8 @@ export function createHandOut(own: net.Server) {
       if (!alive.length) return emitConnection(own, socket, head);
       const worker = alive[turn++ % alive.length];
       const id = nextId++;
+      // Not one more byte read here: the socket process reads on from what was read.
+      stopReading(socket);
       unclaimed.get(worker)?.set(id, socket);
       worker.send({ conn: id, head } satisfies Conn as never, socket, { keepOpen: true }, (err) => {
         if (!err) return;
@@ -164,7 +170,7 @@ export function takeConnections(server: net.Server) {
     if (!isConn(m)) return;
     process.send?.({ taken: m.conn } satisfies Taken);
     if (!(handle instanceof net.Socket)) return;
-    // Sent paused, after the primary read the request line (at least): those bytes come first.
+    // After the primary read the request line (at least): those bytes come first.
     emitConnection(server, handle, m.head);
   });
   return { ready: () => process.send?.(READY) };
