@@ -136,7 +136,7 @@ describe('refreshing cache under a crowd of stale keys', () => {
 });
 
 describe('refreshing cache loading keys together (loadMany)', () => {
-  function batched(opts: { refreshGatherMs?: number; batchMax?: number } = {}) {
+  function batched(opts: { refreshGatherMs?: number; firstGatherMs?: number; batchMax?: number } = {}) {
     let now = 0;
     let version = 1;
     let fail = false;
@@ -162,6 +162,16 @@ describe('refreshing cache loading keys together (loadMany)', () => {
     // Asked in a later turn: a call of its own.
     expect(await cache.get(4)).toBe('4v1');
     expect(calls).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('with firstGatherMs, first loads asked in different turns within it share one call', async () => {
+    const { cache, calls } = batched({ firstGatherMs: 30 });
+    const first = cache.get(1);
+    await new Promise((r) => setTimeout(r, 5));
+    const second = cache.get(2);
+    expect(calls).toEqual([]); // still gathering
+    expect(await Promise.all([first, second])).toEqual(['1v1', '2v1']);
+    expect(calls).toEqual([[1, 2]]);
   });
 
   it('splits a crowd into calls of at most batchMax keys', async () => {

@@ -16,7 +16,7 @@
  * waits for a refresh, so it can go slowly; what a message waits for must not queue behind it.
  *
  * With `loadMany`, keys load together: first loads asked in the same turn of the event loop go in
- * one call, and refreshes wait `refreshGatherMs` for others to join them (up to `batchMax` keys a
+ * one call (or within `firstGatherMs`, when a first answer may wait that long), and refreshes wait `refreshGatherMs` for others to join them (up to `batchMax` keys a
  * call). Why: even two at a time, 400 chat senders' refreshes were 1,200 statements every 10 s, a
  * fifth of the embedded database's thread in the cluster bench; gathered for 100 ms they are a few
  * dozen.
@@ -31,6 +31,8 @@ export function createRefreshingCache<K, V>(opts: {
   /** Values of several keys, in the keys' order. */
   loadMany?: (keys: K[]) => Promise<V[]>;
   refreshGatherMs?: number;
+  /** How long a first load waits for others to join it (default: the end of this turn of the event loop). */
+  firstGatherMs?: number;
   batchMax?: number;
 }) {
   interface Entry {
@@ -65,12 +67,15 @@ export function createRefreshingCache<K, V>(opts: {
   let asked: Array<{ key: K; resolve: (v: Promise<V>) => void }> = [];
   function loadSoon(key: K): Promise<V> {
     if (!opts.loadMany) return opts.load!(key);
-    if (!asked.length)
-      setImmediate(() => {
+    if (!asked.length) {
+      const go = () => {
         const batch = asked;
         asked = [];
         loadKeys(batch.map((b) => b.key)).forEach((v, i) => batch[i].resolve(v));
-      });
+      };
+      if (opts.firstGatherMs) setTimeout(go, opts.firstGatherMs);
+      else setImmediate(go);
+    }
     return new Promise<V>((resolve) => asked.push({ key, resolve }));
   }
 

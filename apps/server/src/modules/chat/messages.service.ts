@@ -20,6 +20,8 @@ const SENDER_TTL_MS = 10_000;
 const SENDER_STALE_MS = 120_000;
 /** Refreshes due within this long are read together (nobody waits for a refresh). */
 const SENDER_GATHER_MS = 100;
+/** First look-ups asked within this long are read together (a first message waits at most this). */
+const SENDER_FIRST_GATHER_MS = 25;
 
 export function toImMessage(m: StoredMessage): ImMessage {
   return {
@@ -66,6 +68,10 @@ export function createMessagesService(deps: {
     now: () => deps.clock.now().getTime(),
     // Senders are loaded together, per room: the statements of 400 senders' refreshes are a few.
     refreshGatherMs: SENDER_GATHER_MS,
+    // A member's first look-up (the entrance a join announces, a first message) waits a moment for
+    // others: at kick-off members join by the hundred a second, and one look-up each (two statements)
+    // kept the embedded database's thread busy for the whole surge (issue #20).
+    firstGatherMs: SENDER_FIRST_GATHER_MS,
     loadMany: async (keys) => {
       const asked = keys.map((key) => key.split(':').map(Number) as [number, number]);
       const rooms = new Map<number, number[]>();

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { createMemoryGate, createRedisGate } from '../../platform/flood-gate.ts';
 import { imGateway } from './gateway/index.ts';
+import { createSessionCheck } from './gateway/session-check.ts';
 import { SESSIONS_ENDED } from '../account/plugin.ts';
 import { type ChatCredentials, createChatCredentials } from './credentials.ts';
 import { createDirectRepo } from './direct.repo.ts';
@@ -81,17 +82,14 @@ export const chatModule = fp(
       },
     });
 
+    // Member logins ask the database about their session once per few seconds, not once per
+    // socket; a credential just signed for a session vouches for it (gateway/session-check.ts).
+    const sessions = createSessionCheck({ sessionActive: (sessionId, userId) => app.account.sessionActive(sessionId, userId), bus, sessionsEndedChannel: SESSIONS_ENDED });
+    app.addHook('onClose', () => sessions.close());
+
     app.decorate('chat', { credentials, messages, moderation });
-    await app.register(chatRoutes, { credentials, messages, moderation, direct, horns, rateLimitScale: config.RATE_LIMIT_SCALE });
-    await app.register(imGateway, {
-      credentials,
-      bus,
-      messages,
-      moderation,
-      direct,
-      sessionActive: (sessionId, userId) => app.account.sessionActive(sessionId, userId),
-      sessionsEndedChannel: SESSIONS_ENDED,
-    });
+    await app.register(chatRoutes, { credentials, sessions, messages, moderation, direct, horns, rateLimitScale: config.RATE_LIMIT_SCALE });
+    await app.register(imGateway, { credentials, bus, messages, moderation, direct, sessions, sessionsEndedChannel: SESSIONS_ENDED });
     await app.register(chatStaffRoutes, {
       messages,
       moderation,

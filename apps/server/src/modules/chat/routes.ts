@@ -4,6 +4,7 @@ import * as barrage from '@livesports/contracts/chat-barrage';
 import * as mod from '@livesports/contracts/chat-moderation';
 import { route } from '../../platform/route.ts';
 import type { ChatCredentials } from './credentials.ts';
+import type { SessionCheck } from './gateway/session-check.ts';
 import type { DirectService } from './direct.service.ts';
 import type { HornsService } from './horns.service.ts';
 import type { MessagesService } from './messages.service.ts';
@@ -11,6 +12,7 @@ import type { ModerationService } from './moderation.service.ts';
 
 export interface ChatRouteDeps {
   credentials: ChatCredentials;
+  sessions: SessionCheck;
   messages: MessagesService;
   moderation: ModerationService;
   direct: DirectService;
@@ -23,7 +25,11 @@ export async function chatRoutes(app: FastifyInstance, opts: ChatRouteDeps) {
   // Each tourist credential is a new identity: limit how fast one address can mint them.
   const limit = opts.rateLimitScale > 0 ? { rateLimit: { max: Math.ceil(30 * opts.rateLimitScale), timeWindow: '1 minute' } } : {};
   route(app, calls.imTouristAccount, async () => opts.credentials.tourist(), limit);
-  route(app, calls.imSign, async (_input, { user }) => opts.credentials.member(user));
+  route(app, calls.imSign, async (_input, { user }) => {
+    // The session was just found open to sign this: the login that follows need not ask again.
+    opts.sessions.vouch(user.sessionId, user.id);
+    return opts.credentials.member(user);
+  });
 
   // Moderation (spec §6, §7 tenxun).
   route(app, mod.getRoomAdmin, async ({ room_id }) => {

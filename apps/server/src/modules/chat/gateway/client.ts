@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ImMessage, ImServerFrame } from '@livesports/contracts/chat';
-import { localize } from '../../../platform/envelope.ts';
+import { type Lang, translate } from '@livesports/contracts/messages';
 import { AppError } from '../../../platform/errors.ts';
 import { type PreparedFrame, sendPrepared } from '../../../platform/prepared-frame.ts';
 import type { ChatIdentity } from '../credentials.ts';
@@ -12,7 +11,8 @@ const MAX_BUFFERED = 4 * 1024 * 1024;
 /** One /ws/im socket and what the gateway knows about it. */
 export interface Client {
   ws: WebSocket;
-  req: FastifyRequest;
+  /** The language the upgrade request asked for (envelope.ts picks it): refusals and kicks are in it. */
+  lang: Lang;
   identity: ChatIdentity | null;
   groups: Set<number>;
   /** Per group being joined: live messages that arrived while its history was loading. */
@@ -36,7 +36,7 @@ export const echo = (rid: number | undefined) => (rid === undefined ? {} : { rid
 
 /** Answers a refused frame with the localized message (and the frame's request id, if any). */
 export const fail = (c: Client, request: string, key: string, params?: Record<string, string | number>, rid?: number) =>
-  write(c, { type: 'error', msg: localize(c.req, key, params), request, ...echo(rid) });
+  write(c, { type: 'error', msg: translate(c.lang, key, params), request, ...echo(rid) });
 
 /** A domain refusal (AppError) is answered to the client; anything else is a bug and goes up. */
 export const failWith = (c: Client, request: string, err: unknown, rid?: number) => {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type ImClientFrame, imClientFrame } from '@livesports/contracts/chat';
-import { localize } from '../../../platform/envelope.ts';
+import { translate } from '@livesports/contracts/messages';
 import type { ChatCredentials, ChatIdentity } from '../credentials.ts';
 import type { DirectService } from '../direct.service.ts';
 import type { MessagesService } from '../messages.service.ts';
@@ -56,7 +56,7 @@ async function join(deps: FrameDeps, c: Client, identity: ChatIdentity, { groupI
   const userId = identity.userId;
   if (userId !== null) {
     const until = await deps.moderation.kickedUntil(groupId, userId);
-    if (until) return write(c, { type: 'kicked', groupId, until: until.toISOString(), msg: localize(c.req, 'chat.kicked', { until: formatUntil(until) }) });
+    if (until) return write(c, { type: 'kicked', groupId, until: until.toISOString(), msg: translate(c.lang, 'chat.kicked', { until: formatUntil(until) }) });
   }
   if (!(await deps.rooms.join(c, groupId, lastSeq))) return; // left (or closed) meanwhile
   // A first join (not a resume) of a noble or guard is announced to the room.

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Lang } from '@livesports/contracts/messages';
 import type { Bus } from '../../../platform/bus.ts';
+import { releaseUpgrade } from '../../../platform/socket-guard.ts';
 import type { ChatCredentials } from '../credentials.ts';
 import type { DirectService } from '../direct.service.ts';
 import type { MessagesService } from '../messages.service.ts';
@@ -8,7 +11,7 @@ import { type Client, fail } from './client.ts';
 import { frameHandlers, handleFrame } from './frames.ts';
 import { createMembers } from './members.ts';
 import { createRoomGroups } from './room-groups.ts';
-import { createSessionCheck } from './session-check.ts';
+import type { SessionCheck } from './session-check.ts';
 
 /**
  * /ws/im — room chat (spec §1 third-party IM, §4 chat messages), JSON frames (see contracts/chat.ts):
@@ -42,7 +45,7 @@ export interface ImGatewayOptions {
   moderation: ModerationService;
   direct: DirectService;
   /** Whether a member credential's login session is still open (ended by sign-out, password change, ban). */
-  sessionActive: (sessionId: number, userId: number) => Promise<boolean>;
+  sessions: SessionCheck;
   /** Bus channel announcing ended sessions (JSON { userId, sessionId?, except? }): their sockets close. */
   sessionsEndedChannel: string;
   batchMs?: number;
@@ -53,17 +56,23 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
   const loginTimeoutMs = opts.loginTimeoutMs ?? 10_000;
   const rooms = createRoomGroups({ bus: opts.bus, messages: opts.messages, log: app.log, batchMs: opts.batchMs ?? 100 });
   const members = createMembers({ bus: opts.bus, sessionsEndedChannel: opts.sessionsEndedChannel, leave: rooms.leave });
-  // Member logins ask the database about their session once per few seconds, not once per socket.
-  const sessions = createSessionCheck({ sessionActive: opts.sessionActive, bus: opts.bus, sessionsEndedChannel: opts.sessionsEndedChannel });
-  const handlers = frameHandlers({ ...opts, sessionActive: sessions.active, rooms, members, log: app.log });
+  const handlers = frameHandlers({ ...opts, sessionActive: opts.sessions.active, rooms, members, log: app.log });
 
   app.get('/ws/im', { websocket: true }, (ws, req) => {
+    // What the socket needs of its upgrade request is its address and language; the request itself
+    // is let go (socket-guard.ts releaseUpgrade), so no closure below may name `req`.
+    releaseUpgrade(ws, req);
+    const { ip, lang } = req;
+    connected(ws, ip, lang);
+  });
+
+  function connected(ws: WebSocket, ip: string, lang: Lang) {
     // One address holds only so many sockets that have not logged in yet (released at login).
-    const admitted = app.sockets.im.admit(req.ip);
+    const admitted = app.sockets.im.admit(ip);
     if (!admitted) return void ws.close(1008, 'too many sockets');
     const releasePreLogin: () => void = admitted;
     const withinBudget = app.sockets.im.frameBudget();
-    const c: Client = { ws, req, identity: null, groups: new Set(), held: new Map(), floor: new Map(), loggedIn };
+    const c: Client = { ws, lang, identity: null, groups: new Set(), held: new Map(), floor: new Map(), loggedIn };
     members.connected(c);
     const loginTimer = setTimeout(() => c.identity || ws.close(4001, 'login timeout'), loginTimeoutMs);
     function loggedIn() {
@@ -91,11 +100,10 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
         await members.remove(c);
       });
     });
-  });
+  }
 
   app.addHook('onClose', async () => {
     await rooms.close();
     await members.close();
-    await sessions.close();
   });
 }

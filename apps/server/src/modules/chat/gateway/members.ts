@@ -1,5 +1,5 @@
+import { translate } from '@livesports/contracts/messages';
 import type { Bus } from '../../../platform/bus.ts';
-import { localize } from '../../../platform/envelope.ts';
 import { prepareFrame } from '../../../platform/prepared-frame.ts';
 import { userChannel } from '../direct.service.ts';
 import { HORN_CHANNEL } from '../horns.service.ts';
@@ -30,7 +30,7 @@ function kick(members: Members, leave: MembersDeps['leave'], raw: string) {
   for (const c of members.get(e.userId)?.clients ?? []) {
     if (!c.groups.has(e.roomId)) continue;
     void leave(c, e.roomId);
-    write(c, { type: 'kicked', groupId: e.roomId, until: e.until, msg: localize(c.req, 'chat.kicked', { until: formatUntil(until) }) });
+    write(c, { type: 'kicked', groupId: e.roomId, until: e.until, msg: translate(c.lang, 'chat.kicked', { until: formatUntil(until) }) });
   }
 }
 

@@ -125,4 +125,40 @@ describe('session check (member logins to /ws/im)', () => {
     await s.check.active(21, 2);
     expect(s.queries()).toBe(before + 1);
   });
+
+  it('a session vouched for by the credential it just got is believed at login without a query', async () => {
+    const s = await setup();
+    s.check.vouch(11, 1);
+    expect(await s.check.active(11, 1)).toBe(true);
+    expect(s.queries()).toBe(0);
+    // For a TTL, like an answer of the database.
+    s.advance(15_001);
+    expect(await s.check.active(11, 1)).toBe(true);
+    expect(s.queries()).toBe(1);
+  });
+
+  it('a vouch is not believed after an end was heard for the user within the TTL', async () => {
+    const s = await setup();
+    // The end may have come between the account's read of the session and the vouch.
+    await s.end({ userId: 1, sessionId: 11 }, [11]);
+    s.check.vouch(11, 1);
+    expect(await s.check.active(11, 1)).toBe(false);
+    expect(s.queries()).toBe(1);
+    // Other users are vouched for as usual; after the TTL this user is too.
+    s.check.vouch(21, 2);
+    expect(await s.check.active(21, 2)).toBe(true);
+    expect(s.queries()).toBe(1);
+    s.advance(15_001);
+    s.check.vouch(12, 1);
+    expect(await s.check.active(12, 1)).toBe(true);
+    expect(s.queries()).toBe(1);
+  });
+
+  it('after an end it cannot read, no vouch is believed for a TTL', async () => {
+    const s = await setup();
+    await s.end({ not: 'a user' }, []);
+    s.check.vouch(21, 2);
+    await s.check.active(21, 2);
+    expect(s.queries()).toBe(1);
+  });
 });

@@ -39,6 +39,9 @@ export function createSessionCheck(deps: SessionCheckDeps) {
   const inFlight = new Map<string, Promise<boolean>>();
   /** Nothing is remembered until the bus subscription is made (before it, an end could go unheard). */
   let listening = false;
+  /** When an end was last heard, per user and for everyone (an unreadable one): a vouch after it waits a TTL. */
+  const endedAt = new Map<number, number>();
+  let allEndedAt = -Infinity;
 
   function forget(userId: number, sessionId?: number, except?: number) {
     const sessions = open.get(userId);
@@ -66,7 +69,12 @@ export function createSessionCheck(deps: SessionCheckDeps) {
     } catch {
       // An end nobody can read: forget everything rather than let a session in that may have ended.
     }
-    if (!ended || typeof ended.userId !== 'number') return forgetAll();
+    if (!ended || typeof ended.userId !== 'number') {
+      allEndedAt = now();
+      return forgetAll();
+    }
+    if (endedAt.size >= KEPT_MAX) endedAt.clear();
+    endedAt.set(ended.userId, now());
     forget(ended.userId, typeof ended.sessionId === 'number' ? ended.sessionId : undefined, typeof ended.except === 'number' ? ended.except : undefined);
   });
   void off.then(() => (listening = true)).catch(() => {});
@@ -101,6 +109,20 @@ export function createSessionCheck(deps: SessionCheckDeps) {
       }
       return pending;
     },
+    /**
+     * The account module has just found this session open (it signed the member's chat credential
+     * for it): the login that follows within seconds need not ask the database the same question.
+     * Why: at kick-off every member asked it twice, once for the credential and once at login, and
+     * on embedded PGlite each statement costs the one database thread milliseconds (issue #20). Not
+     * believed when an end was heard for the user within the TTL: that end may have come between the
+     * account's read and this call (a short refusal window, never a let-in).
+     */
+    vouch(sessionId: number, userId: number) {
+      const t = now();
+      if (!listening || t - Math.max(allEndedAt, endedAt.get(userId) ?? -Infinity) < ttl) return;
+      remember(sessionId, userId);
+    },
     close: () => off.then((f) => f()).catch(() => {}),
   };
 }
+export type SessionCheck = ReturnType<typeof createSessionCheck>;

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
 import { HEARTBEAT_MS } from '@livesports/contracts/matches';
+import { releaseUpgrade } from '../../../platform/socket-guard.ts';
 import type { MatchesService } from '../service.ts';
 import type { Client } from './client.ts';
 import { createFanOut } from './fan-out.ts';
@@ -54,7 +56,13 @@ export async function scoreSocket(app: FastifyInstance, opts: { service: Matches
   });
 
   app.get('/ws/score', { websocket: true }, (ws, req) => {
-    const release = app.sockets.score.admit(req.ip);
+    // The upgrade request is let go (socket-guard.ts releaseUpgrade): only its address is kept.
+    releaseUpgrade(ws, req);
+    connected(ws, req.ip);
+  });
+
+  function connected(ws: WebSocket, ip: string) {
+    const release = app.sockets.score.admit(ip);
     if (!release) return void ws.close(1008, 'too many sockets');
     const withinBudget = app.sockets.score.frameBudget();
     const c: Client = { ws, id: crypto.randomUUID(), registered: false, companyId: 1, classify: 1, lastSeen: Date.now(), held: null, snapshotsInFlight: 0 };
@@ -72,5 +80,5 @@ export async function scoreSocket(app: FastifyInstance, opts: { service: Matches
       c.lastSeen = Date.now();
       handleMessage(handlers, c, raw.toString());
     });
-  });
+  }
 }
