@@ -22,14 +22,31 @@ export async function serveSite(config: Config, listen: { host: string; port: nu
   return app;
 }
 
-/** Closes `close` on SIGINT / SIGTERM, then exits. */
-export function exitOnSignal(log: { info(msg: string): void }, close: () => Promise<void>) {
+/**
+ * Closes `close` on SIGINT / SIGTERM, then exits; a second signal meanwhile exits at once.
+ *
+ * The listeners stay (`on`, not `once`): a library in the process (signal-exit, which re-raises a
+ * signal on the process when its own listener is the last one left) saw a `once` listener already
+ * removed while the signal was being handled, and killed the process with the same signal at once.
+ * So no close ever ran: the primary died while its socket processes were closing, and a demo
+ * render (ffmpeg) it had started lived on without it.
+ */
+export function exitOnSignal(log: { info(msg: string): void; error(obj: object, msg: string): void }, close: () => Promise<void>) {
+  let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (closing) {
+        log.info(`${signal} again: exiting without waiting`);
+        return process.exit(1);
+      }
+      closing = true;
       log.info(`${signal}: closing`);
       close()
         .then(() => process.exit(0))
-        .catch(() => process.exit(1));
+        .catch((err) => {
+          log.error({ err }, 'close failed');
+          process.exit(1);
+        });
     });
   }
 }

@@ -123,6 +123,11 @@ export class EmbeddedRtmp {
       auth: { play: true, publish: false, secret: Math.random().toString(36).slice(2) + Date.now().toString(36) },
       webadmin: { enable: false },
     });
+    // Its store flushes on SIGINT/SIGTERM and then raises the signal on the process again (the
+    // `signals` option is not passed through from this config): the process died at once, before
+    // its own close ran (serve.ts exitOnSignal), and a demo render it had started lived on. Our
+    // close stops this server, which flushes the store.
+    (server as unknown as { store: { options: { signals: boolean } } }).store.options.signals = false;
     // It exits the process when the port is taken; fail this start instead.
     let listenError: Error | null = null;
     server.rtmpServer.handleListenError = () => (err: Error) => {
