@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +8,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { createAccountRepo } from '../src/modules/account/repo.ts';
 import { randomToken, sha256 } from '../src/platform/crypto.ts';
 import { ScoreClient as WsClient } from './score-client.ts';
-import { testDatabase } from './helpers.ts';
+import { freePort, testDatabase } from './helpers.ts';
 import { allTakeConnections, holderOf as holderAmong } from './socket-holders.ts';
 
 // The site as a primary and two socket processes (WORKERS=2, what `npm start` runs on a 2-core
@@ -27,14 +26,6 @@ let dataDir: string;
 let room: number;
 let member: { id: number; token: string };
 const sockets: WsClient[] = [];
-
-async function freePort() {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 /** The primary's socket processes (Linux: the kernel lists a process's children). */
 const workers = () => fs.readFileSync(`/proc/${primary.pid}/task/${primary.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import type { CallDef } from '@livesports/contracts/call';
@@ -120,4 +121,13 @@ export async function newUser(a: FastifyInstance, email = uniqueEmail(), passwor
   const res = await call(a, login, { mobile: email, password, device_type: 'pc', ticket: await captchaTicket(a) });
   if (res.code !== 200) throw new Error(`login: ${res.msg}`);
   return { email, password, token: res.data.token as string, id: res.data.id as number };
+}
+
+/** A loopback TCP port free at the time of asking (for a server a test starts as a child process). */
+export async function freePort() {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
 }

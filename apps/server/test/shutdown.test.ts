@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './helpers.ts';
 
 // SIGTERM closes the site (serve.ts exitOnSignal) and it exits 0, RTMP ingest included. The ingest's
 // store (node-media-server) raised the signal on the process again after flushing: the process
@@ -12,14 +12,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-shutdown-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-async function freePort() {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 describe('stopping the site', () => {
   it('SIGTERM closes a site whose RTMP ingest runs, and it exits 0', async () => {
