@@ -1,12 +1,14 @@
-// The two servers the hot-read bench compares, each in its own process: a bare Fastify route
-// answering a settings-sized JSON (with BENCH_BARE_ANSWERS, also the match-day crowd's recorded
-// answers and bare score sockets), and the real site (real plugins, real database, demo data).
+// The servers the hot-read and match-day benches compare, each in its own process: a bare Fastify
+// route answering a settings-sized JSON (with BENCH_BARE_ANSWERS, also the match-day crowd's
+// recorded answers and bare score sockets); the real site (real plugins, real database, demo data)
+// in this process; and `cluster <N>`, the same site as `npm start` runs it with WORKERS=N.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { freePort } from './lib/ports.ts';
 import { prepareFrame, sendPrepared } from '../apps/server/src/platform/prepared-frame.ts';
 
 const kind = process.argv[2];
@@ -71,23 +73,17 @@ if (kind === 'bare') {
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as { port: number }).port;
+} else if (kind === 'cluster') {
+  port = await startCluster(Number(process.argv[3] ?? 2));
 } else {
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-bench-'));
   // The site tells browsers where its sockets are (PUBLIC_URL): pick the port first, so a page the
   // benches open connects to this server rather than to the default localhost:8080.
-  const free = net.createServer();
-  await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
-  const sitePort = (free.address() as net.AddressInfo).port;
-  await new Promise((resolve) => free.close(resolve));
+  const sitePort = await freePort();
   // BENCH_RTMP=on: an RTMP ingest (and the quality ladder) as `npm start` has, for a bench that pushes a stream.
-  let rtmpPort = 0;
-  if (process.env.BENCH_RTMP === 'on') {
-    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
-    rtmpPort = (free.address() as net.AddressInfo).port;
-    await new Promise((resolve) => free.close(resolve));
-  }
+  const rtmpPort = process.env.BENCH_RTMP === 'on' ? await freePort() : 0;
   const config = loadConfig({
     PUBLIC_URL: `http://127.0.0.1:${sitePort}`,
     DATA_DIR: dataDir,
@@ -122,3 +118,55 @@ if (kind === 'bare') {
   );
 }
 process.send!({ port, ...extra });
+
+/**
+ * The site as `npm start` runs it on this machine (main.ts with WORKERS=N: the primary answers
+ * HTTP and owns the database, N socket processes hold the sockets), with the same settings as the
+ * one-process site above. Resolves once every socket process is up and the demo rooms are there.
+ */
+async function startCluster(workers: number) {
+  const { childrenOf } = await import('./cluster/common.ts');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-bench-'));
+  const sitePort = await freePort();
+  const primary = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../apps/server/src/main.ts')], {
+    env: {
+      ...process.env,
+      WORKERS: String(workers),
+      PORT: String(sitePort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${sitePort}`,
+      DATA_DIR: dataDir,
+      SERVE_WEB: 'on',
+      RATE_LIMIT_SCALE: '0',
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      REDIS_URL: '',
+      RTMP_PORT: '0',
+      DEMO_STREAMS: 'off',
+      FEED_TOKEN: process.env.BENCH_FEED_TOKEN ?? '',
+      MATCH_REPLAY_SPEED: process.env.BENCH_REPLAY_SPEED ?? '',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  process.on('SIGTERM', () => {
+    primary.once('exit', () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+    primary.kill('SIGTERM');
+  });
+  const origin = `http://127.0.0.1:${sitePort}`;
+  const rooms = () =>
+    fetch(`${origin}/api/Live/getRoomList?type=0&limit=1`, { headers: { lang: 'en' } })
+      .then(async (r) => ((await r.json()) as { data?: { list?: unknown[] } }).data?.list?.length ?? 0)
+      .catch(() => 0);
+  // Minutes on a busy machine: a fresh embedded database is migrated, then the demo is seeded.
+  for (const end = Date.now() + 600_000; ; await new Promise((r) => setTimeout(r, 250))) {
+    if (primary.exitCode !== null || Date.now() > end) throw new Error('the cluster site did not start');
+    if (childrenOf(primary.pid!).length === workers && (await rooms()) > 0) break;
+  }
+  // A forked process is listed before it takes connections: give each time to be ready, or the
+  // first sockets would all land on the first one.
+  await new Promise((r) => setTimeout(r, 5000));
+  return sitePort;
+}

@@ -9,10 +9,10 @@
 // Replies once over IPC: { port, groupId, tokens, primaryPid, feedToken }.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../lib/ports.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createAccountRepo } from '../../apps/server/src/modules/account/repo.ts';
 import { randomToken, sha256 } from '../../apps/server/src/platform/crypto.ts';
@@ -21,14 +21,6 @@ import { FEED_TOKEN, childrenOf } from './common.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const processes = Number(process.argv[2] ?? 2);
 const senders = Number(process.argv[3] ?? 400);
-
-async function freePort() {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-bench-cluster-'));

@@ -9,16 +9,9 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../lib/ports.ts';
 
 const kind = process.argv[2];
-
-async function freePort() {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 if (kind === 'site') {
   const { buildApp } = await import('../../apps/server/src/app.ts');

@@ -46,6 +46,9 @@ const FANS = Number(process.env.BENCH_FANS ?? 200);
 const GOALS = Number(process.env.BENCH_GOALS ?? 20);
 const WARMUP_GOALS = 5;
 const PARTS = process.env.BENCH_PARTS ?? 'abc';
+// Part (b) also runs against the site as `npm start` runs it: one socket process per core
+// (BENCH_WORKERS=1 leaves that row out).
+const WORKERS = Number(process.env.BENCH_WORKERS ?? os.availableParallelism());
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,pg').split(',');
 const TOKEN = 'bench-matchday-feed';
 const BROWSER = { lang: 'en', 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
@@ -96,10 +99,10 @@ async function load(origin: string, calls: Call[], connections: number, seconds:
   return asResult(await autocannon(opts));
 }
 
-function start(kind: 'bare' | 'site', env: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number }> {
+function start(kind: 'bare' | 'site' | 'cluster', env: Record<string, string> = {}, args: string[] = []): Promise<{ child: ChildProcess; port: number }> {
   // BENCH_CPU_PROF=<dir>: the site writes a V8 CPU profile there when it stops (node --cpu-prof).
   const prof = kind === 'site' && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = fork(path.join(here, '../server.ts'), [kind], { execArgv: ['--import', 'tsx', ...prof], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(here, '../server.ts'), [kind, ...args], { execArgv: ['--import', 'tsx', ...prof], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (m: { port: number }) => resolve({ child, port: m.port }));
     child.once('exit', (code) => reject(new Error(`${kind} server exited ${code}`)));
@@ -266,9 +269,10 @@ function table(title: string, rows: Array<[string, Result]>, base: Result, goal?
     console.log(`| ${name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.errors)} | ${fmt(r.bytes)} | ${fmt(r.rps / base.rps, 2)} |${goal ? ` ${r === base ? '' : goal(r)} |` : ''}`);
 }
 
-async function engine(label: string, env: Record<string, string>, bare: Result, bareCrowd: Result, bareWrk: Result | null) {
+async function engine(label: string, engineEnv: Record<string, string>, bare: Result, bareCrowd: Result, bareWrk: Result | null) {
   console.log(`\n## ${label}`);
-  const site = await start('site', { BENCH_FEED_TOKEN: TOKEN, BENCH_REPLAY_SPEED: process.env.BENCH_REPLAY_SPEED ?? '10', ...env });
+  const env = { BENCH_FEED_TOKEN: TOKEN, BENCH_REPLAY_SPEED: process.env.BENCH_REPLAY_SPEED ?? '10', ...engineEnv };
+  const site = await start('site', env);
   const origin = `http://127.0.0.1:${site.port}`;
   let crowd: CrowdRun | undefined;
   try {
@@ -296,12 +300,28 @@ async function engine(label: string, env: Record<string, string>, bare: Result, 
     }
 
     // (b) the crowd, 5,000 score sockets, goals through the ingest.
-    if (PARTS.includes('b')) crowd = await crowdPart(origin, site.port, calls, bareCrowd);
+    if (PARTS.includes('b')) crowd = await crowdPart('the site in one process', origin, site.port, calls, bareCrowd);
     if (PARTS.includes('c')) await nginxPart(origin, site.port, calls, bareWrk);
   } finally {
     await stop(site.child);
   }
-  if (crowd) await sameBytesFloor(crowd, bareCrowd);
+  if (!crowd) return;
+  const runs: Array<[string, CrowdRun]> = [['site in one process', crowd]];
+  // The same crowd against the site as `npm start` runs it here: its primary answers the crowd and
+  // the goal's feed call, its socket processes write the goal to the score sockets.
+  if (WORKERS > 1) runs.push([`site, WORKERS=${WORKERS} (as \`npm start\` here)`, await clusterCrowd(env, bareCrowd)]);
+  await sameBytesFloor(runs, bareCrowd);
+}
+
+/** Part (b) against main.ts with WORKERS socket processes, as `npm start` runs on this machine. */
+async function clusterCrowd(env: Record<string, string>, bareCrowd: Result) {
+  const site = await start('cluster', env, [String(WORKERS)]);
+  try {
+    const origin = `http://127.0.0.1:${site.port}`;
+    return await crowdPart(`the site with WORKERS=${WORKERS}`, origin, site.port, await tableCalls(origin), bareCrowd);
+  } finally {
+    await stop(site.child);
+  }
 }
 
 /** The crowd's figures, and its calls' answers as the site sent them (for the same-bytes floor). */
@@ -318,7 +338,7 @@ interface CrowdRun {
 }
 type Push = Awaited<ReturnType<typeof goals>>;
 
-async function crowdPart(origin: string, port: number, calls: Call[], bareCrowd: Result): Promise<CrowdRun> {
+async function crowdPart(label: string, origin: string, port: number, calls: Call[], bareCrowd: Result): Promise<CrowdRun> {
   const crowd = await crowdCalls(origin, calls);
   const answersFile = await recordAnswers(origin, crowd);
   const kickoff = new Date(Date.now() - 30 * 60_000).toISOString();
@@ -345,7 +365,7 @@ async function crowdPart(origin: string, port: number, calls: Call[], bareCrowd:
   const goalBytes = await goalFrameBytes(origin, port, matchId);
   const { quiet, loaded, alone, mixed } = await pushUnderCrowd(origin, port, crowd, matchId);
   table(
-    `### (b) match-day crowd: ${FANS} virtual fans cycling ${crowd.length} calls (home, match list, match page, live room), replay writing, ${fmt(SOCKETS)} score sockets`,
+    `### (b) match-day crowd against ${label}: ${FANS} virtual fans cycling ${crowd.length} calls (home, match list, match page, live room), replay writing, ${fmt(SOCKETS)} score sockets`,
     [
       [`bare Fastify route at ${FANS} connections (this machine's floor)`, bareCrowd],
       ['crowd (all calls), replay writing', alone],
@@ -437,20 +457,24 @@ async function recordAnswers(origin: string, crowd: Call[]) {
  * these bytes, and what autocannon pays to decode them as text. The same process holds the same
  * score sockets and pushes the same goals, so the goal push during the crowd has a floor too.
  */
-async function sameBytesFloor(run: CrowdRun, bareCrowd: Result) {
-  const floor = await start('bare', { BENCH_BARE_ANSWERS: run.answersFile, BENCH_BARE_GOAL_BYTES: String(run.goalBytes) });
+async function sameBytesFloor(runs: Array<[string, CrowdRun]>, bareCrowd: Result) {
+  // Every run's answers are the same calls on the same demo data: the first run's bytes are the floor's.
+  const [, first] = runs[0];
+  const floor = await start('bare', { BENCH_BARE_ANSWERS: first.answersFile, BENCH_BARE_GOAL_BYTES: String(first.goalBytes) });
   try {
     // The same sockets, goals and crowd as the site had: the floor's goal push is a plain ws server
     // writing one frame to every socket while answering the same bytes from memory.
-    const f = await pushUnderCrowd(`http://127.0.0.1:${floor.port}`, floor.port, run.crowd, 1);
+    const f = await pushUnderCrowd(`http://127.0.0.1:${floor.port}`, floor.port, first.crowd, 1);
     table(
       `### (b) the crowd against a bare Fastify route sending the same answers from memory (same bytes, same load generator, the same ${fmt(SOCKETS)} score sockets; measured after the site stopped)`,
       [
-        [`bare Fastify route, the crowd's ${run.crowd.length} answers (this floor)`, f.alone],
+        [`bare Fastify route, the crowd's ${first.crowd.length} answers (this floor)`, f.alone],
         [`the same floor while ${GOALS} goals go out to every score socket`, f.mixed],
         [`bare Fastify route, one 475-byte answer (the first floor)`, bareCrowd],
-        ['crowd (all calls), replay writing', run.alone],
-        [`crowd (all calls) while ${GOALS} goals go out to every score socket`, run.mixed],
+        ...runs.flatMap(([name, run]): Array<[string, Result]> => [
+          [`${name}: crowd (all calls), replay writing`, run.alone],
+          [`${name}: crowd (all calls) while ${GOALS} goals go out to every score socket`, run.mixed],
+        ]),
       ],
       f.alone,
       (x) => (x === bareCrowd ? '' : `p99 ${fmt(x.p99 / Math.max(1, f.alone.p99), 1)}× this floor's`),
@@ -464,18 +488,21 @@ async function sameBytesFloor(run: CrowdRun, bareCrowd: Result) {
       );
     console.log('\n| goal → frame on every score socket | quiet p50 ms | quiet p99 ms | during crowd p50 ms | during crowd p99 ms | during ÷ quiet (p99) | frames received |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
-    row(`bare floor: plain ws server, one write of ${fmt(run.goalBytes)} bytes per socket (the site's goal), the crowd's bytes from memory`, f.quiet, f.loaded);
-    row('site: api/feed/events → database → bus → /ws/score', run.quiet, run.loaded);
-    const siteSlow = run.loaded.p99 / Math.max(1, run.quiet.p99);
+    row(`bare floor: plain ws server, one write of ${fmt(first.goalBytes)} bytes per socket (the site's goal), the crowd's bytes from memory`, f.quiet, f.loaded);
+    for (const [name, run] of runs) row(`${name}: api/feed/events → database → bus → /ws/score`, run.quiet, run.loaded);
     const floorSlow = f.loaded.p99 / Math.max(1, f.quiet.p99);
-    console.log(
-      `goal push during the crowd: site p99 ${fmt(run.loaded.p99 / Math.max(1, f.loaded.p99), 2)}× the floor's during the crowd; ` +
-        `the crowd slows the site's push ${fmt(siteSlow, 2)}×, the floor's ${fmt(floorSlow, 2)}× ` +
-        `(goal: the quiet p99 during the crowd; judged against this machine's floor: ${siteSlow <= floorSlow * 1.2 ? 'met' : 'NOT met'}, site's slow-down ≤ 1.2× the floor's)`,
-    );
+    for (const [name, run] of runs) {
+      const siteSlow = run.loaded.p99 / Math.max(1, run.quiet.p99);
+      console.log(
+        `${name}: goal push during the crowd p99 ${fmt(run.loaded.p99 / Math.max(1, f.loaded.p99), 2)}× the floor's during the crowd; ` +
+          `the crowd slows the site's push ${fmt(siteSlow, 2)}×, the floor's ${fmt(floorSlow, 2)}× ` +
+          `(goal: the quiet p99 during the crowd; judged against this machine's floor: ${siteSlow <= floorSlow * 1.2 ? 'met' : 'NOT met'}, site's slow-down ≤ 1.2× the floor's); ` +
+          `the crowd's p99 while goals go out ${fmt(run.mixed.p99 / Math.max(1, f.mixed.p99), 2)}× the floor's (${run.mixed.errors === 0 ? 'no errors' : `${fmt(run.mixed.errors)} errors`})`,
+      );
+    }
   } finally {
     await stop(floor.child);
-    fs.rmSync(run.answersFile, { force: true });
+    for (const [, run] of runs) fs.rmSync(run.answersFile, { force: true });
   }
 }
 

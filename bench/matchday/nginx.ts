@@ -3,9 +3,9 @@
 // cacheable (Cache-Control s-maxage / stale-while-revalidate), never a signed-in caller's answer.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../lib/ports.ts';
 
 export const NGINX = process.env.BENCH_NGINX ?? '/usr/sbin/nginx';
 
@@ -58,17 +58,6 @@ export function proxyConfig(cacheDir: string) {
       proxy_set_header Upgrade $http_upgrade;
     }
   }`;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 }
 
 /** Bytes of the floor server's answer (about a cached match detail's, compressed). */
