@@ -9,6 +9,7 @@
 //       pushed through the provider ingest meanwhile, and their arrival on every socket is timed,
 //       with and without the crowd, and the same again against a bare server sending the crowd's
 //       answers from memory and the goals to plain ws sockets (the floor both are judged by);
+//       (b) runs against the site in one process, then as `npm start` runs it (WORKERS = cores);
 //   (c) the calls of (a) through Debian's nginx as a caching proxy (config written and nginx
 //       started by the bench, README "Behind nginx or a CDN"), and how old its answers get; loaded
 //       by Debian's wrk (installed like nginx), beside the site's own figures under wrk and nginx's
@@ -20,7 +21,8 @@
 // database is made and dropped either way).
 //
 //   npm run bench -- matchday     (BENCH_SECONDS, BENCH_SOCKETS, BENCH_FANS, BENCH_PG_URL, BENCH_NGINX,
-//                                  BENCH_PARTS=abc (which parts), BENCH_ENGINES=pglite,pg, BENCH_CPU_PROF=<dir>)
+//                                  BENCH_PARTS=abc (which parts), BENCH_ENGINES=pglite,pg, BENCH_CPU_PROF=<dir>,
+//                                  BENCH_WORKERS=<socket processes of (b)'s second site; 1: none>)
 import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
