@@ -2,7 +2,6 @@
 // route answering a settings-sized JSON (with BENCH_BARE_ANSWERS, also the match-day crowd's
 // recorded answers and bare score sockets); the real site (real plugins, real database, demo data)
 // in this process; and `cluster <N>`, the same site as `npm start` runs it with WORKERS=N.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -122,22 +121,25 @@ process.send!({ port, ...extra });
 /**
  * The site as `npm start` runs it on this machine (main.ts with WORKERS=N: the primary answers
  * HTTP and owns the database, N socket processes hold the sockets), with the same settings as the
- * one-process site above. Resolves once every socket process is up and the demo rooms are there.
+ * one-process site above. Ready once the demo rooms are listed.
  */
 async function startCluster(workers: number) {
-  const { childrenOf } = await import('./cluster/common.ts');
+  const { startMainSite } = await import('./lib/main-site.ts');
+  const rooms = (origin: string) =>
+    fetch(`${origin}/api/Live/getRoomList?type=0&limit=1`, { headers: { lang: 'en' } })
+      .then(async (r) => (((await r.json()) as { data?: { list?: unknown[] } }).data?.list?.length ?? 0) > 0)
+      .catch(() => false);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-bench-'));
+  // The site tells browsers where its sockets are (PUBLIC_URL), so its port is picked first.
   const sitePort = await freePort();
-  const primary = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../apps/server/src/main.ts')], {
+  const site = await startMainSite({
+    processes: workers,
+    dataDir,
+    port: sitePort,
+    ready: rooms,
     env: {
-      ...process.env,
-      WORKERS: String(workers),
-      PORT: String(sitePort),
-      HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${sitePort}`,
-      DATA_DIR: dataDir,
       SERVE_WEB: 'on',
-      RATE_LIMIT_SCALE: '0',
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
       REDIS_URL: '',
       RTMP_PORT: '0',
@@ -146,27 +148,7 @@ async function startCluster(workers: number) {
       MATCH_REPLAY_SPEED: process.env.BENCH_REPLAY_SPEED ?? '',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  process.on('SIGTERM', () => {
-    primary.once('exit', () => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    });
-    primary.kill('SIGTERM');
-  });
-  const origin = `http://127.0.0.1:${sitePort}`;
-  const rooms = () =>
-    fetch(`${origin}/api/Live/getRoomList?type=0&limit=1`, { headers: { lang: 'en' } })
-      .then(async (r) => ((await r.json()) as { data?: { list?: unknown[] } }).data?.list?.length ?? 0)
-      .catch(() => 0);
-  // Minutes on a busy machine: a fresh embedded database is migrated, then the demo is seeded.
-  for (const end = Date.now() + 600_000; ; await new Promise((r) => setTimeout(r, 250))) {
-    if (primary.exitCode !== null || Date.now() > end) throw new Error('the cluster site did not start');
-    if (childrenOf(primary.pid!).length === workers && (await rooms()) > 0) break;
-  }
-  // A forked process is listed before it takes connections: give each time to be ready, or the
-  // first sockets would all land on the first one.
-  await new Promise((r) => setTimeout(r, 5000));
-  return sitePort;
+  process.on('SIGTERM', () => void site.stop().finally(() => process.exit(0)));
+  return site.port;
 }

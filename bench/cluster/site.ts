@@ -7,18 +7,15 @@
 //
 //   argv: <processes> <number of sender accounts>
 // Replies once over IPC: { port, groupId, tokens, primaryPid, feedToken }.
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '../lib/ports.ts';
+import { startMainSite } from '../lib/main-site.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createAccountRepo } from '../../apps/server/src/modules/account/repo.ts';
 import { randomToken, sha256 } from '../../apps/server/src/platform/crypto.ts';
-import { FEED_TOKEN, childrenOf } from './common.ts';
+import { FEED_TOKEN } from './common.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const processes = Number(process.argv[2] ?? 2);
 const senders = Number(process.argv[3] ?? 400);
 
@@ -41,17 +38,10 @@ async function main() {
   }
   await database.close();
 
-  const port = await freePort();
-  // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the primary and of every socket process (they are
-  // forked with the primary's node options), written when they stop.
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const primary: ChildProcess = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(here, '../../apps/server/src/main.ts')], {
+  const { primary, port, stop } = await startMainSite({
+    processes,
+    dataDir,
     env: {
-      ...process.env,
-      WORKERS: String(processes),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
       DATABASE_URL: url ?? '',
       REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
       DEMO_DATA: 'off',
@@ -60,41 +50,10 @@ async function main() {
       RTMP_PORT: '0',
       SERVE_WEB: 'off',
       FEED_TOKEN,
-      RATE_LIMIT_SCALE: '0',
-      LOG_LEVEL: 'error',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const stop = async () => {
-    if (primary.exitCode === null) {
-      const exited = new Promise((r) => primary.once('exit', r));
-      primary.kill('SIGTERM');
-      await exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
   process.on('SIGTERM', () => void stop().finally(() => process.exit(0)));
   process.on('disconnect', () => void stop().finally(() => process.exit(0)));
-
-  // Minutes on a busy machine (a fresh embedded database is migrated first).
-  const end = Date.now() + 600_000;
-  for (;;) {
-    const up = processes === 1 || childrenOf(primary.pid!).length === processes;
-    const ok =
-      up &&
-      (await fetch(`http://127.0.0.1:${port}/healthz`)
-        .then((r) => r.ok)
-        .catch(() => false));
-    if (ok) break;
-    if (Date.now() > end || primary.exitCode !== null) {
-      await stop();
-      throw new Error('the cluster site did not start');
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  // A forked process is listed before it takes connections: give every one time to be ready, or the
-  // first viewers would all land on the first one.
-  if (processes > 1) await new Promise((r) => setTimeout(r, 5000));
   process.send!({ port, groupId, tokens, primaryPid: primary.pid, feedToken: FEED_TOKEN });
 }
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import * as rooms from '@livesports/contracts/live';
 import { DemoBroadcaster, demoPushArgs, type DemoStream } from '../src/demo/broadcaster.ts';
 import { findFfmpeg } from '../src/media/ffmpeg.ts';
-import { call, otherApp } from './helpers.ts';
+import { call, freePort, otherApp } from './helpers.ts';
 import { probeFlv } from './flv-reader.ts';
 import { approvedAnchor, liveUser } from './live.helpers.ts';
 
@@ -16,14 +16,6 @@ import { approvedAnchor, liveUser } from './live.helpers.ts';
 // reuses the file. (A 2 s loop here: the real one is 40 s.)
 
 const ffmpeg = await findFfmpeg(undefined);
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 60_000): Promise<T> {
   const deadline = Date.now() + ms;

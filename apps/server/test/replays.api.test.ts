@@ -12,7 +12,7 @@ import * as api from '@livesports/contracts/replays';
 import * as content from '@livesports/contracts/content';
 import { replays } from '../src/db/schema/replays.ts';
 import { findFfmpeg } from '../src/media/ffmpeg.ts';
-import { call, otherApp } from './helpers.ts';
+import { call, freePort, otherApp } from './helpers.ts';
 import { approvedAnchor, liveUser } from './live.helpers.ts';
 import { feed, footballMatch, ingestMatch, tag } from './matches-helpers.ts';
 
@@ -24,14 +24,6 @@ import { feed, footballMatch, ingestMatch, tag } from './matches-helpers.ts';
 
 const ffmpeg = await findFfmpeg(undefined);
 if (!ffmpeg) console.warn('replays.api.test: SKIPPED — no ffmpeg on PATH (apt-get install ffmpeg)');
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 function push(rtmpUrl: string, seconds: number): ChildProcess {
   return spawn(
