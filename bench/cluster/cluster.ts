@@ -2,7 +2,7 @@
 //   1. the site with BENCH_WORKERS socket processes (default: one per core, as `npm start`) against
 //      the 2-thread floor, chat fan-out and score push (rows.ts);
 //   2. the kill test: one socket process killed under chat and score load (kill.ts).
-// BENCH_CLUSTER=rows|kill runs one part; BENCH_RUNS=n measures the rows n times. The machine may be shared: the load average is printed.
+// BENCH_CLUSTER=rows|kill runs one part; BENCH_ROWS=chat|score one of the rows; BENCH_RUNS=n measures the rows n times. The machine may be shared: the load average is printed.
 import os from 'node:os';
 import { fmt } from './common.ts';
 import { killTest } from './kill.ts';

@@ -34,6 +34,8 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
 const GOALS = Number(process.env.BENCH_GOALS ?? 40);
 const WARMUP_GOALS = Number(process.env.BENCH_WARMUP_GOALS ?? 5);
 const LOADERS = 2;
+/** BENCH_ROWS=chat or score measures one part (default both). */
+const PARTS = new Set((process.env.BENCH_ROWS ?? 'chat,score').split(','));
 const WARMUP_MS = 2000;
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 
@@ -223,12 +225,15 @@ export async function rows(processes: number) {
   console.log(
     `\n# Site with ${processes} socket processes against the 2-thread floor: chat ${fmt(VIEWERS)} viewers, ${RATE} messages/s from ${SENDERS} members, ${SECONDS} s; score push ${fmt(SOCKETS)} sockets, ${GOALS} goals; ${LOADERS} load processes on this machine`,
   );
-  const floorChat = await start(path.join(chatDir, 'servers.ts'), ['floor-threads', String(SENDERS)]);
-  table.push(['chat fan-out', 'floor: bare chat server, batches written by 2 threads', await chatRow(floorChat.msg)]);
-  await stop(floorChat.child);
-  const site = await start(path.join(here, 'site.ts'), [String(processes), String(SENDERS)]);
-  table.push(['chat fan-out', `site, ${processes} socket processes (goal p99 ≤ 1.2 × floor, 0 lost)`, await chatRow(site.msg)]);
-  await stop(site.child);
+  if (PARTS.has('chat')) {
+    const floorChat = await start(path.join(chatDir, 'servers.ts'), ['floor-threads', String(SENDERS)]);
+    table.push(['chat fan-out', 'floor: bare chat server, batches written by 2 threads', await chatRow(floorChat.msg)]);
+    await stop(floorChat.child);
+    const site = await start(path.join(here, 'site.ts'), [String(processes), String(SENDERS)]);
+    table.push(['chat fan-out', `site, ${processes} socket processes (goal p99 ≤ 1.2 × floor, 0 lost)`, await chatRow(site.msg)]);
+    await stop(site.child);
+  }
+  if (!PARTS.has('score')) return table;
 
   // The site, the floor writing the site's own goal frames, and the 80-byte reference, all up at
   // once and taking the goals in turn (scoreRows). The site's first warm-up goal comes first: the
