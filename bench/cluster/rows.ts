@@ -34,8 +34,9 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
 const GOALS = Number(process.env.BENCH_GOALS ?? 40);
 const WARMUP_GOALS = Number(process.env.BENCH_WARMUP_GOALS ?? 5);
 const LOADERS = 2;
-/** BENCH_ROWS=chat or score measures one part (default both). */
-const PARTS = new Set((process.env.BENCH_ROWS ?? 'chat,score').split(','));
+/** BENCH_ROWS=chat or score measures one part (default both); a misspelt part stops the bench instead of measuring nothing. */
+const PARTS = new Set((process.env.BENCH_ROWS ?? 'chat,score').split(',').map((p) => p.trim()));
+for (const p of PARTS) if (p !== 'chat' && p !== 'score') throw new Error(`BENCH_ROWS: unknown part "${p}" (chat, score)`);
 const WARMUP_MS = 2000;
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 
