@@ -63,6 +63,8 @@ export async function killTest() {
 
   for (const { child } of loaders) child.send({ go: { rate: RATE / LOADERS } });
   let goals = 0;
+  /** When each goal was posted (by the home score it makes). */
+  const postedAt: number[] = [];
   const before = childrenOf(primaryPid);
   let killedAt = 0;
   let victim = 0;
@@ -70,6 +72,7 @@ export async function killTest() {
   const end = Date.now() + SECONDS * 1000;
   for (let tick = 0; Date.now() < end; tick++) {
     goals++;
+    postedAt[goals] = Date.now();
     await post('api/feed/events', { match_id: matchId, events: [{ key: `${key}-g${goals}`, kind: 'goal', side: 'home', minute: 30 + goals, score: [goals, 0] }] });
     if (!killedAt && Date.now() > end - ((SECONDS * 2) / 3) * 1000) {
       victim = before[0];
@@ -92,7 +95,7 @@ export async function killTest() {
     await sleep(200);
   }
   await sleep(300);
-  const reports = await Promise.all(loaders.map(({ child }) => ask(child, { report: { seqs, goals } })));
+  const reports = await Promise.all(loaders.map(({ child }) => ask(child, { report: { seqs, goals, killedAt, postedAt } })));
   for (const { child } of loaders) child.send({ close: true });
   while (Number.isNaN(restartedMs) && Date.now() - killedAt < 60_000) {
     const now = childrenOf(primaryPid);
@@ -119,6 +122,17 @@ export async function killTest() {
   console.log(
     `| score (/ws/score, snapshot on register) | ${fmt(scoreBack.length)} of ${fmt(SCORE)} | ${fmt(percentile(scoreBack, 50))} | ${fmt(percentile(scoreBack, 99))} | ${fmt(scoreBack.at(-1) ?? NaN)} |  | ${fmt(sum('lostGoals'))} goal events (${fmt(sum('viewersMissingGoals'))} viewers) of ${goals} | – |`,
   );
+  // The viewers the kill did not cut, before it and while the others reconnect to the same processes.
+  const calm = (kind: 'chat' | 'goals', p: 'before' | 'storm') => reports.flatMap((r) => r.calm[kind][p] as number[]).sort((a, b) => a - b);
+  console.log('\n| viewers the kill did not cut | before the kill: p50 ms | p99 ms | samples | 10 s after the kill: p50 ms | p99 ms | samples |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const [name, kind] of [
+    ['chat message, sent → received', 'chat'],
+    ['goal, posted to the feed → frame', 'goals'],
+  ] as const) {
+    const [b, s] = [calm(kind, 'before'), calm(kind, 'storm')];
+    console.log(`| ${name} | ${fmt(percentile(b, 50))} | ${fmt(percentile(b, 99))} | ${fmt(b.length)} | ${fmt(percentile(s, 50))} | ${fmt(percentile(s, 99))} | ${fmt(s.length)} |`);
+  }
   console.log(
     `Reconnect attempts spread over ${fmt(attempts.length ? attempts.at(-1)! - attempts[0] : 0)} ms after the kill, at most ${fmt(busiest)} in any 100 ms (of ${fmt(attempts.length)}): the web app's backoff with jitter (first retry 0.5–1 s).`,
   );

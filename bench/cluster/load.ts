@@ -23,6 +23,9 @@ const { DEFAULT_BACKOFF, backoffDelay } = (await import(new URL('../../apps/web/
 // The score socket's backoff in the web app (features/matches/live/socket.ts).
 const SCORE_BACKOFF = { baseMs: 1000, capMs: 15_000, jitter: 0.5 };
 
+/** How long after the kill the report's "storm" lasts (the cut viewers reconnect meanwhile). */
+const STORM_MS = 10_000;
+
 let origin = '';
 let groupId = 0;
 let matchId = 0;
@@ -39,6 +42,8 @@ abstract class Reconnecting {
   ws: WebSocket | null = null;
   attempt = 0;
   cutAt = 0;
+  /** Cut at least once (by the kill): the rest are the viewers who should notice nothing. */
+  everCut = false;
   back: number[] = [];
   stopped = false;
   abstract path: string;
@@ -57,6 +62,7 @@ abstract class Reconnecting {
       if (this.ws !== ws || this.stopped) return;
       this.ws = null;
       this.cutAt ||= Date.now();
+      this.everCut = true;
       setTimeout(() => this.connect(), backoffDelay(this.attempt++, this.backoff));
     });
   }
@@ -71,6 +77,23 @@ abstract class Reconnecting {
     this.ws.send(JSON.stringify(frame));
     return true;
   }
+}
+
+/**
+ * Chat messages as viewers received them, [sent at, ms to arrive] (members send `k:<send time>`):
+ * split at the kill by the report, to see whether viewers the kill did not cut noticed it.
+ */
+let chatSamples = new Float64Array(1 << 20);
+let chatSampleCount = 0;
+function chatSample(sentAt: number, ms: number) {
+  if (chatSampleCount * 2 + 2 > chatSamples.length) {
+    const more = new Float64Array(chatSamples.length * 2);
+    more.set(chatSamples);
+    chatSamples = more;
+  }
+  chatSamples[chatSampleCount * 2] = sentAt;
+  chatSamples[chatSampleCount * 2 + 1] = ms;
+  chatSampleCount++;
 }
 
 class ChatViewer extends Reconnecting {
@@ -91,7 +114,17 @@ class ChatViewer extends Reconnecting {
     if (f.type === 'login') this.send({ type: 'join', groupId, ...(this.lastSeq > 0 ? { lastSeq: this.lastSeq } : {}) });
     else if (f.type === 'joined' || f.type === 'messages') {
       if (this.base < 0) this.lastSeq = this.base = Math.max(0, ...(f.messages as Array<{ seq: number }>).map((m) => m.seq));
-      else for (const m of f.messages as Array<{ seq: number }>) this.saw(m.seq);
+      else {
+        const at = Date.now();
+        for (const m of f.messages as Array<{ seq: number; payload?: { text?: string } }>) {
+          // A message's first arrival at a viewer that has never been cut (resumed history is not timed).
+          if (!this.everCut && f.type === 'messages' && !(m.seq < this.counts.length && this.counts[m.seq] > 0)) {
+            const sentAt = Number(/^k:(\d+)$/.exec(m.payload?.text ?? '')?.[1]);
+            if (sentAt) chatSample(sentAt, at - sentAt);
+          }
+          this.saw(m.seq);
+        }
+      }
       if (f.type === 'joined') {
         this.resumed();
         this.joined?.();
@@ -115,6 +148,8 @@ class ScoreViewer extends Reconnecting {
   backoff = SCORE_BACKOFF;
   /** Goals (by the home score they made) this viewer knows of, from a goal frame or a snapshot. */
   goals = new Set<number>();
+  /** When each goal's frame arrived (goals learnt from a snapshot are not timed). */
+  goalAt = new Map<number, number>();
   ready: (() => void) | null = null;
   opened() {
     this.send({ type: 'register', info: {} });
@@ -122,8 +157,10 @@ class ScoreViewer extends Reconnecting {
   frame(f: any) {
     if (f.code !== 100 || !f.data) return;
     const d = f.data;
-    if (d.type === 'goal' && d.match_id === matchId) this.goals.add(d.home_score);
-    else if (d.snapshot && d.type === 'football_match') {
+    if (d.type === 'goal' && d.match_id === matchId) {
+      this.goals.add(d.home_score);
+      if (!this.goalAt.has(d.home_score)) this.goalAt.set(d.home_score, Date.now());
+    } else if (d.snapshot && d.type === 'football_match') {
       const row = (d.list as Array<{ id: number; home_score: number }>).find((r) => r.id === matchId);
       if (!row) return;
       for (let g = 1; g <= row.home_score; g++) this.goals.add(g);
@@ -236,7 +273,25 @@ process.on('message', async (m: any) => {
       lostGoals += lost;
       if (lost) viewersMissingGoals++;
     }
+    // Viewers the kill did not cut: how long chat and goals took to reach them before the kill and
+    // in the STORM_MS after it (while the cut ones reconnect to the same processes).
+    const killedAt = m.report.killedAt as number;
+    const postedAt = m.report.postedAt as number[];
+    const phase = (t: number) => (t < killedAt ? 'before' : t < killedAt + STORM_MS ? 'storm' : null);
+    const calm: Record<'chat' | 'goals', Record<'before' | 'storm', number[]>> = { chat: { before: [], storm: [] }, goals: { before: [], storm: [] } };
+    for (let i = 0; i < chatSampleCount; i++) {
+      const p = phase(chatSamples[i * 2]);
+      if (p) calm.chat[p].push(chatSamples[i * 2 + 1]);
+    }
+    for (const v of scores) {
+      if (v.everCut) continue;
+      for (const [g, at] of v.goalAt) {
+        const p = postedAt[g] ? phase(postedAt[g]) : null;
+        if (p) calm.goals[p].push(at - postedAt[g]);
+      }
+    }
     process.send!({
+      calm,
       lostChat,
       viewersLosing,
       duplicated,

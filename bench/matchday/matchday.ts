@@ -22,7 +22,9 @@
 //
 //   npm run bench -- matchday     (BENCH_SECONDS, BENCH_SOCKETS, BENCH_FANS, BENCH_PG_URL, BENCH_NGINX,
 //                                  BENCH_PARTS=abc (which parts), BENCH_ENGINES=pglite,pg, BENCH_CPU_PROF=<dir>,
-//                                  BENCH_WORKERS=<socket processes of (b)'s second site; 1: none>)
+//                                  BENCH_WORKERS=<socket processes of (b)'s second site; 1: none>,
+//                                  BENCH_GOAL_DETAIL=1: each counted goal of (b), its feed call's answer and
+//                                  its first, middle and last arrival)
 import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -225,22 +227,39 @@ const pushGoal = (origin: string, matchId: number, score: number) =>
  */
 async function goals(origin: string, matchId: number, loader: ReturnType<typeof runNative>, first: number, count = GOALS) {
   const sent = new Map<number, number>();
+  const answered = new Map<number, number>();
   for (let i = 0; i < count; i++) {
     const score = first + i;
     sent.set(score, now());
     await pushGoal(origin, matchId, score);
+    answered.set(score, now() - sent.get(score)!);
     await new Promise((r) => setTimeout(r, 250));
   }
   await new Promise((r) => setTimeout(r, 1000));
   const [head] = await loader.ask('report');
   const n = Number(head.split(' ')[1]);
   const lat: number[] = [];
+  const byGoal = new Map<number, number[]>();
   for (let i = 0; i < n; i++) {
     const [score, ms] = (await loader.line()).split(' ').map(Number);
     const t0 = sent.get(score);
-    if (t0 !== undefined) lat.push(ms - t0);
+    if (t0 === undefined) continue;
+    lat.push(ms - t0);
+    if (!byGoal.has(score)) byGoal.set(score, []);
+    byGoal.get(score)!.push(ms - t0);
   }
   lat.sort((a, b) => a - b);
+  // BENCH_GOAL_DETAIL=1: each goal's feed call answer and its first, middle and last arrival, to
+  // see whether a p99 is one slow goal or all of them.
+  if (process.env.BENCH_GOAL_DETAIL && count === GOALS) {
+    const line = [...byGoal]
+      .sort(([a], [b]) => a - b)
+      .map(([score, l]) => {
+        l.sort((a, b) => a - b);
+        return `${fmt(answered.get(score) ?? NaN, 0)}/${fmt(l[0], 0)}/${fmt(percentile(l, 50), 0)}/${fmt(l.at(-1)!, 0)}`;
+      });
+    console.log(`  goals (answered/first/p50/last ms): ${line.join(' ')}`);
+  }
   return { p50: percentile(lat, 50), p99: percentile(lat, 99), received: lat.length, expected: count * SOCKETS };
 }
 

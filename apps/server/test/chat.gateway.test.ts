@@ -345,6 +345,39 @@ describe('rooms', () => {
 });
 
 describe('two processes over Redis', () => {
+  it('a process opening a room gives its first viewer the messages the owner has numbered but not stored yet', async () => {
+    const redisEnv = { ...env, REDIS_URL: 'redis://127.0.0.1:6379' };
+    const p1 = await otherApp(redisEnv);
+    const p2 = await otherApp(redisEnv, { owner: p1 });
+    try {
+      const [u1, u2] = [await listen(p1), await listen(p2)];
+      const room = await anchorRoom(p1);
+      const a = await liveUser(p1);
+      const sender = await loggedIn(p1, u1, a.token);
+      const watcher = await loggedIn(p1, u1);
+      for (const c of [sender, watcher]) {
+        c.send({ type: 'join', groupId: room });
+        await c.next((f) => f.type === 'joined');
+      }
+      // Logged in on the second process before the message, so its join is all that is left.
+      const late = await loggedIn(p2, u2);
+      sender.send({ type: 'send', groupId: room, text: 'numbered, on its way to the database' });
+      // On the bus (numbered and published), its row still in the owner's gather (embedded
+      // database: up to 30 ms): the second process opens the room now.
+      await watcher.next((f) => f.type === 'messages' && f.messages.some((m: any) => m.seq === 1));
+      late.send({ type: 'join', groupId: room });
+      const joined = await late.next((f) => f.type === 'joined');
+      sender.send({ type: 'send', groupId: room, text: 'after' });
+      await late.next((f) => f.type === 'messages' && f.messages.some((m: any) => m.seq === 2));
+      const seqs = late.frames.filter((f) => f.type === 'joined' || f.type === 'messages').flatMap((f) => f.messages.map((m: any) => m.seq));
+      expect(joined.messages.map((m: any) => m.payload.text)).toEqual(['numbered, on its way to the database']);
+      expect(seqs).toEqual([1, 2]);
+    } finally {
+      await p1.close();
+      await p2.close();
+    }
+  });
+
   it('a message sent on one process reaches a viewer on the other, sequence numbers shared', async () => {
     const redisEnv = { ...env, REDIS_URL: 'redis://127.0.0.1:6379' };
     const p1 = await otherApp(redisEnv);

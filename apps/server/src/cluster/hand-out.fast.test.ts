@@ -5,14 +5,27 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHandOut } from './hand-out.ts';
 
-/** A socket process as the primary sees it: it records what it is sent and answers when told to. */
+/**
+ * A socket process as the primary sees it: it records what it is sent and says it took each
+ * connection on its next turn, as a socket process does (`takes = false`: only when told to, `take()`).
+ */
 class FakeWorker extends EventEmitter {
   sent: Array<{ id: number; head: string; socket: net.Socket }> = [];
+  takes = true;
   isConnected = () => true;
+  constructor(opts: { takes?: boolean } = {}) {
+    super();
+    this.takes = opts.takes ?? true;
+  }
   send(m: { conn: number; head: Uint8Array }, socket: net.Socket, _opts: object, cb: (err: Error | null) => void) {
     this.sent.push({ id: m.conn, head: Buffer.from(m.head).toString('latin1'), socket });
     cb(null);
+    if (this.takes) setImmediate(() => this.take());
     return true;
+  }
+  /** Says it took the last connection it was sent. */
+  take() {
+    this.emit('message', { taken: this.sent.at(-1)!.id });
   }
 }
 
@@ -22,21 +35,22 @@ afterEach(() => {
 });
 
 /** The hand-out with `workers` ready, in front of a primary whose own server answers "primary <path>". */
-async function start(workers: FakeWorker[]) {
+async function startHandOut(workers: FakeWorker[]) {
   const own = http.createServer((req, res) => res.end(`primary ${req.url}`));
   const handOut = createHandOut(own);
   servers.push(handOut.server, own);
   if (!workers.length) {
     await new Promise<void>((r) => handOut.server.listen(0, '127.0.0.1', () => r()));
-    return (handOut.server.address() as net.AddressInfo).port;
+    return { handOut, port: (handOut.server.address() as net.AddressInfo).port };
   }
   const listening = new Promise<void>((r) => {
     for (const w of workers) handOut.add(w as unknown as Worker, { host: '127.0.0.1', port: 0 }, () => r());
   });
   for (const w of workers) w.emit('message', { edgeReady: 1 });
   await listening;
-  return (handOut.server.address() as net.AddressInfo).port;
+  return { handOut, port: (handOut.server.address() as net.AddressInfo).port };
 }
+const start = async (workers: FakeWorker[]) => (await startHandOut(workers)).port;
 
 const UPGRADE = 'GET /ws/score HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n';
 const connect = (port: number) =>
@@ -70,7 +84,7 @@ describe('the primary hands connections out (cluster/hand-out.ts)', () => {
   });
 
   it("reads nothing more of a connection it handed out: what the client sends next is the socket process's", async () => {
-    const w = new FakeWorker();
+    const w = new FakeWorker({ takes: false });
     const port = await start([w]);
     const c = await connect(port);
     c.write(UPGRADE);
@@ -131,8 +145,8 @@ describe('the primary hands connections out (cluster/hand-out.ts)', () => {
     c.destroy();
   });
 
-  it('closes the connections a socket process never took when it ends, so their clients reconnect', async () => {
-    const w = new FakeWorker();
+  it('closes the connection a socket process never took when it ends, so its client reconnects', async () => {
+    const w = new FakeWorker({ takes: false });
     const port = await start([w]);
     const client = await connect(port);
     client.write(UPGRADE);
@@ -140,5 +154,67 @@ describe('the primary hands connections out (cluster/hand-out.ts)', () => {
     await until(() => w.sent.length === 1);
     w.emit('exit', null, 'SIGKILL');
     await closed;
+  });
+
+  /** `n` WebSocket connections, each written its upgrade request, once the hand-out has read them all. */
+  async function sockets(port: number, n: number, read: () => number) {
+    const clients = [];
+    for (let i = 0; i < n; i++) {
+      const c = await connect(port);
+      c.write(UPGRADE);
+      clients.push(c);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(read()).toBeGreaterThan(0);
+    return clients;
+  }
+
+  it('sends a socket process one connection at a time: the next once it says it took the last (the rest wait in the primary, not in the IPC channel)', async () => {
+    const w = new FakeWorker({ takes: false });
+    const port = await start([w]);
+    const clients = await sockets(port, 4, () => w.sent.length);
+    // Node would hold every other message for this process (chat, goals) behind queued handles.
+    expect(w.sent).toHaveLength(1);
+    for (let i = 2; i <= 4; i++) {
+      w.take();
+      await until(() => w.sent.length === i);
+      expect(w.sent).toHaveLength(i);
+    }
+    // Each went once, and the primary's copy of each taken one is closed.
+    expect(new Set(w.sent.map((s) => s.id)).size).toBe(4);
+    await until(() => w.sent.slice(0, 3).every((s) => s.socket.destroyed));
+    for (const c of clients) c.destroy();
+  });
+
+  it('sends the connections still waiting for a process that ends to the processes still up', async () => {
+    const [a, b] = [new FakeWorker({ takes: false }), new FakeWorker()];
+    const port = await start([a, b]);
+    const clients = await sockets(port, 6, () => a.sent.length);
+    // Turn by turn: three each, of which a (never answering) was sent one.
+    expect(a.sent).toHaveLength(1);
+    await until(() => b.sent.length === 3);
+    const cut = new Promise((r) => clients[0].once('close', r));
+    a.emit('exit', null, 'SIGKILL');
+    // The one on its way to a is closed (its client reconnects); the two waiting go to b.
+    await cut;
+    await until(() => b.sent.length === 5);
+    expect(b.sent.every((s) => s.head.startsWith('GET /ws/score HTTP/1.1\r\n'))).toBe(true);
+    for (const c of clients) c.destroy();
+  });
+
+  it('gives a process that becomes ready its share of the connections waiting for the others', async () => {
+    const [a, b] = [new FakeWorker({ takes: false }), new FakeWorker()];
+    const { handOut, port } = await startHandOut([a]);
+    const clients = await sockets(port, 7, () => a.sent.length);
+    expect(a.sent).toHaveLength(1);
+    // b (a restarted process, say) comes up while six wait for a: it takes three of them.
+    handOut.add(b as unknown as Worker, { host: '127.0.0.1', port: 0 }, () => {});
+    b.emit('message', { edgeReady: 1 });
+    await until(() => b.sent.length === 3);
+    // a goes on with the other three, one at a time.
+    a.take();
+    await until(() => a.sent.length === 2);
+    expect(new Set([...a.sent, ...b.sent].map((s) => s.id)).size).toBe(5);
+    for (const c of clients) c.destroy();
   });
 });

@@ -4,6 +4,15 @@ import net from 'node:net';
 /** A WebSocket connection the primary accepted, sent to a socket process with its descriptor and the bytes read from it; `taken` answers it. */
 type Conn = { conn: number; head: Uint8Array };
 type Taken = { taken: number };
+/**
+ * One socket process as the hand-out sees it: the connections waiting to be sent there, and the one
+ * on its way (sent, its `taken` not back yet; the primary's copy of it stays open until then).
+ */
+interface Slot {
+  worker: Worker;
+  waiting: Array<{ socket: net.Socket; head: Buffer }>;
+  inFlight: { id: number; socket: net.Socket } | null;
+}
 /** A socket process telling the primary it takes connections. */
 const READY = { edgeReady: 1 } as const;
 const isConn = (m: unknown): m is Conn => typeof m === 'object' && m !== null && typeof (m as { conn?: unknown }).conn === 'number';
@@ -98,17 +107,54 @@ function emitConnection(server: net.Server, socket: net.Socket, head: Uint8Array
  *     same whatever sends it: the primary's copy waits for the receiver's acknowledgement, and
  *     handles queued behind it wait too.
  * Here the primary keeps its copy of each connection until the socket process says it took it (its
- * own `taken`), then closes that copy; when a socket process ends, the primary closes its copies of
- * every connection it had sent there and not heard back about, so their clients see the connection
- * end and reconnect at once.
+ * own `taken`), then closes that copy; when a socket process ends, the primary closes its copy of
+ * the connection it had sent there and not heard back about, so its client sees the connection end
+ * and reconnects at once.
+ *
+ * Why one connection on its way to a process at a time, the others waiting here: Node's handle
+ * passing has one handle in flight per channel (the next waits for the receiver's acknowledgement,
+ * which it sends when its event loop next reads the channel: 0.37 ms per handle to an idle
+ * process, 4.8 ms to one whose turns take 4 ms), and it holds every other message for that
+ * process behind the handles queued before it ("to avoid out-of-order messages"): the bus's chat
+ * batches and goals, the database's answers. Queued in Node, a kick-off surge or the reconnects
+ * after a process died (1,700 connections for the survivor in the cluster bench's kill test, taken
+ * at 150–250 a second) held the survivor's goals and chat for seconds, and each acknowledgement
+ * walked the whole queue again (a third of the primary's time). Waiting here, a message for the
+ * process waits at most one handle's round trip; the connections not yet sent to a process that
+ * ends go to the others instead of being closed; a process that becomes ready takes its share of
+ * those waiting.
  */
 export function createHandOut(own: net.Server) {
   const ready: Worker[] = [];
-  /** Per socket process, the connections sent to it that it has not said it took. */
-  const unclaimed = new Map<Worker, Map<number, net.Socket>>();
+  const slots = new Map<Worker, Slot>();
   let turn = 0;
   let nextId = 1;
   let listening = false;
+
+  /** Sends `slot` its next waiting connection, unless one is on its way there already. */
+  function pump(slot: Slot) {
+    while (slot.inFlight === null && slot.waiting.length) {
+      const { socket, head } = slot.waiting.shift()!;
+      // Its client gave up while it waited: nothing to send.
+      if (socket.destroyed) continue;
+      const id = nextId++;
+      slot.inFlight = { id, socket };
+      slot.worker.send({ conn: id, head } satisfies Conn as never, socket, { keepOpen: true }, (err) => {
+        if (!err || slot.inFlight?.id !== id) return;
+        slot.inFlight = null;
+        socket.destroy();
+        pump(slot);
+      });
+    }
+  }
+
+  /** Queues a connection for a ready socket process, in turn (an even split by count). */
+  function assign(socket: net.Socket, head: Buffer, alive: Worker[]) {
+    const slot = slots.get(alive[turn++ % alive.length])!;
+    slot.waiting.push({ socket, head });
+    pump(slot);
+  }
+
   const server = net.createServer({ pauseOnConnect: true }, (socket) => {
     // A client gone before its connection was handed on: nothing to do but close it.
     socket.on('error', () => socket.destroy());
@@ -117,33 +163,29 @@ export function createHandOut(own: net.Server) {
       const alive = toSockets ? ready.filter((w) => w.isConnected()) : [];
       // HTTP, and WebSockets while no socket process is up: the primary's own server.
       if (!alive.length) return emitConnection(own, socket, head);
-      const worker = alive[turn++ % alive.length];
-      const id = nextId++;
       // Not one more byte read here: the socket process reads on from what was read.
       stopReading(socket);
-      unclaimed.get(worker)?.set(id, socket);
-      worker.send({ conn: id, head } satisfies Conn as never, socket, { keepOpen: true }, (err) => {
-        if (!err) return;
-        unclaimed.get(worker)?.delete(id);
-        socket.destroy();
-      });
+      assign(socket, head, alive);
     });
   });
   return {
     server,
     /** Listens on the public address once `worker` says it is ready, and hands it connections from then on. */
     add(worker: Worker, listen: { host: string; port: number }, onListening: () => void) {
-      unclaimed.set(worker, new Map());
+      const slot: Slot = { worker, waiting: [], inFlight: null };
+      slots.set(worker, slot);
       worker.on('message', (m) => {
         if (isTaken(m)) {
-          // The socket process has its own descriptor now: the primary's copy goes.
-          const mine = unclaimed.get(worker);
-          mine?.get(m.taken)?.destroy();
-          mine?.delete(m.taken);
-          return;
+          // The socket process has its own descriptor now: the primary's copy goes, and the next
+          // connection waiting for this process is sent.
+          if (slot.inFlight?.id !== m.taken) return;
+          slot.inFlight.socket.destroy();
+          slot.inFlight = null;
+          return pump(slot);
         }
         if (!isReady(m) || ready.includes(worker)) return;
         ready.push(worker);
+        rebalance(slot);
         // Once: a second process may be ready before the port is open.
         if (listening) return;
         listening = true;
@@ -152,12 +194,33 @@ export function createHandOut(own: net.Server) {
       worker.on('exit', () => {
         const i = ready.indexOf(worker);
         if (i >= 0) ready.splice(i, 1);
+        slots.delete(worker);
         // Sent there and never taken (or taken just before the end): closed, so the client reconnects.
-        for (const socket of unclaimed.get(worker)?.values() ?? []) socket.destroy();
-        unclaimed.delete(worker);
+        slot.inFlight?.socket.destroy();
+        slot.inFlight = null;
+        // Never sent there: they go to the processes still up (or end, when none is).
+        const alive = ready.filter((w) => w.isConnected());
+        for (const { socket, head } of slot.waiting) {
+          if (socket.destroyed) continue;
+          if (alive.length) assign(socket, head, alive);
+          else socket.destroy();
+        }
+        slot.waiting = [];
       });
     },
   };
+
+  /**
+   * A process that has just become ready (a restarted one, after the process it replaces left a
+   * crowd reconnecting to the others) takes its share of the connections still waiting elsewhere.
+   */
+  function rebalance(fresh: Slot) {
+    const others = [...slots.values()].filter((s) => s !== fresh && ready.includes(s.worker));
+    const total = others.reduce((n, s) => n + s.waiting.length, 0) + fresh.waiting.length;
+    const share = Math.floor(total / (others.length + 1));
+    for (const s of others) while (s.waiting.length > share && fresh.waiting.length < share) fresh.waiting.push(s.waiting.pop()!);
+    pump(fresh);
+  }
 }
 
 /**

@@ -9,6 +9,7 @@ import { groupChannel, toImMessage } from './messages.service.ts';
 /** On the embedded database a room's rows are written 30 ms of messages at a time (sequencer.ts). */
 const PGLITE_GATHER_MS = 30;
 const OWNER_CALL = 'chat.post';
+const OWNER_SETTLED = 'chat.settled';
 
 /**
  * How a message gets its number and goes on the bus, by where this process stands:
@@ -27,10 +28,21 @@ export function createNumbering(deps: { repo: ChatRepo; bus: Bus; owner: Owner; 
   if (!deps.embedded) return { append: async (msg: NewMessage) => publish(await deps.repo.append(msg)), settled: async () => {}, flush: async () => {} };
 
   const call = deps.owner.call;
-  if (call) return { append: async (msg: NewMessage) => (await call(OWNER_CALL, msg)) as ImMessage, settled: async () => {}, flush: async () => {} };
+  // A history read here waits for the owner's rows on their way too: a process opening a room
+  // subscribes, then reads the database, and a message numbered before its subscription reached the
+  // owner is neither on its bus nor (for up to a gather) in the database. Without the wait, viewers
+  // resuming on a socket process that had just started (the kill test: the restarted process taking
+  // its share of the reconnects) lost those messages for good (62 viewers, 377 messages in one run).
+  if (call)
+    return {
+      append: async (msg: NewMessage) => (await call(OWNER_CALL, msg)) as ImMessage,
+      settled: async (groupId: number) => void (await call(OWNER_SETTLED, groupId)),
+      flush: async () => {},
+    };
 
   const sequencer = createSequencer({ lastSeq: deps.repo.lastSeq, store: deps.repo.storeNumbered, publish, now: deps.now, log: deps.log, gatherMs: PGLITE_GATHER_MS });
   const append = async (msg: NewMessage) => toImMessage(await sequencer.sequence(msg));
   deps.owner.handlers.set(OWNER_CALL, (arg) => append(arg as NewMessage));
+  deps.owner.handlers.set(OWNER_SETTLED, (arg) => sequencer.settled(Number(arg)));
   return { append, settled: sequencer.settled, flush: sequencer.flush };
 }
