@@ -345,12 +345,21 @@ describe('rooms', () => {
 });
 
 describe('two processes over Redis', () => {
-  it('a process opening a room gives its first viewer the messages the owner has numbered but not stored yet', async () => {
+  /** Two sites over Redis, the second handing its chat numbering to the first (the embedded database's owner, as a socket process does). */
+  async function twoProcesses(run: (p: { p1: FastifyInstance; p2: FastifyInstance; u1: string; u2: string }) => Promise<void>) {
     const redisEnv = { ...env, REDIS_URL: 'redis://127.0.0.1:6379' };
     const p1 = await otherApp(redisEnv);
     const p2 = await otherApp(redisEnv, { owner: p1 });
     try {
-      const [u1, u2] = [await listen(p1), await listen(p2)];
+      await run({ p1, p2, u1: await listen(p1), u2: await listen(p2) });
+    } finally {
+      await p1.close();
+      await p2.close();
+    }
+  }
+
+  it('a process opening a room gives its first viewer the messages the owner has numbered but not stored yet', () =>
+    twoProcesses(async ({ p1, p2, u1, u2 }) => {
       const room = await anchorRoom(p1);
       const a = await liveUser(p1);
       const sender = await loggedIn(p1, u1, a.token);
@@ -372,18 +381,10 @@ describe('two processes over Redis', () => {
       const seqs = late.frames.filter((f) => f.type === 'joined' || f.type === 'messages').flatMap((f) => f.messages.map((m: any) => m.seq));
       expect(joined.messages.map((m: any) => m.payload.text)).toEqual(['numbered, on its way to the database']);
       expect(seqs).toEqual([1, 2]);
-    } finally {
-      await p1.close();
-      await p2.close();
-    }
-  });
+    }));
 
-  it('a message sent on one process reaches a viewer on the other, sequence numbers shared', async () => {
-    const redisEnv = { ...env, REDIS_URL: 'redis://127.0.0.1:6379' };
-    const p1 = await otherApp(redisEnv);
-    const p2 = await otherApp(redisEnv, { owner: p1 });
-    try {
-      const [u1, u2] = [await listen(p1), await listen(p2)];
+  it('a message sent on one process reaches a viewer on the other, sequence numbers shared', () =>
+    twoProcesses(async ({ p1, p2, u1, u2 }) => {
       const room = await anchorRoom(p1);
       const a = await liveUser(p1);
       const b = await liveUser(p1);
@@ -406,9 +407,5 @@ describe('two processes over Redis', () => {
       expect(await got(viewer)).toEqual([1, 2]);
       expect(await got(sa)).toEqual([1, 2]);
       expect(texts(viewer.frames, room).sort()).toEqual(['from p1', 'from p2']);
-    } finally {
-      await p1.close();
-      await p2.close();
-    }
-  });
+    }));
 });
