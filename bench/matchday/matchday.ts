@@ -453,6 +453,9 @@ async function pushUnderCrowd(origin: string, port: number, crowd: Call[], match
   }
 }
 
+/** Answer files written so far (recordAnswers). */
+let answersFiles = 0;
+
 /**
  * Each crowd call's answer as the site sends it to a browser (status, headers, the compressed body),
  * written to a file a bare Fastify server can replay from memory (bench/server.ts `bare`).
@@ -466,7 +469,10 @@ async function recordAnswers(origin: string, crowd: Call[]) {
       return { key: `${c.method} ${c.path} ${c.body ?? ''}`, status: res.status, headers, body: res.body.toString('base64') };
     }),
   );
-  const file = path.join(os.tmpdir(), `matchday-answers-${process.pid}.json`);
+  // One file per run: the floor replays the first run's answers, and a later run's site (the
+  // cluster's, or PostgreSQL's scratch database with the first run's rows still in it) may name
+  // other ids; sharing one file sent the floor 404s for those calls (errors on its rows).
+  const file = path.join(os.tmpdir(), `matchday-answers-${process.pid}-${++answersFiles}.json`);
   fs.writeFileSync(file, JSON.stringify(answers));
   return file;
 }
