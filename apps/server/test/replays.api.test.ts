@@ -90,6 +90,8 @@ describe.skipIf(!ffmpeg)('replays: recording, playback data, clips', () => {
   let replayId = 0;
   let chatAt = [0, 0];
   let goalAt = [0, 0];
+  /** Seconds between the last look that found the room offline and the first that found it live. */
+  let publishWindow = 0;
 
   const mine = async (who = anchor) =>
     (await call(app, api.getMyReplays, {}, { token: who.token })).data as { list: Array<{ id: number; status: number; duration: number; bytes: number }>; total_bytes: number };
@@ -121,9 +123,19 @@ describe.skipIf(!ffmpeg)('replays: recording, playback data, clips', () => {
     );
     expect(r.code).toBe(200);
 
-    const started = Date.now();
     const encoder = push(`${rtmp}/${anchor.key}`, 12);
-    await sleep(6000);
+    // The replay's second 0 is the publish (its first frames), not the encoder's spawn: on a fresh
+    // machine ffmpeg took ~5 s to start and connect. The publish lies between the last look that
+    // found the room offline and the first that found it live; times below count from the latter.
+    let notLiveAt = Date.now();
+    const started = await until('the room to go live', async () => {
+      const at = Date.now();
+      if ((await call(app, rooms.getRoomInfo, { room_id: anchor.id })).data.live.is_live === 1) return Date.now();
+      notLiveAt = at;
+      return false;
+    });
+    publishWindow = (started - notLiveAt) / 1000;
+    await sleep(4000);
     // Each moment is known to lie between just before and just after its call.
     chatAt = [(Date.now() - started) / 1000, 0];
     expect((await call(app, barrage.barrageSend, { room_id: anchor.id, text: 'What a save!' }, { token: viewer.token })).code).toBe(200);
@@ -191,8 +203,8 @@ describe.skipIf(!ffmpeg)('replays: recording, playback data, clips', () => {
     expect(tl.code).toBe(200);
     const line = tl.data.messages.find((m: { text: string }) => m.text === 'What a save!');
     expect(line).toBeTruthy();
-    // The encoder needs a moment to start and connect: the replay's second 0 is a little after it started.
-    expect(line.t).toBeLessThan(chatAt[1] + 0.3);
+    // Second 0 is the publish (at most publishWindow before the room was seen live), or a little after it.
+    expect(line.t).toBeLessThan(chatAt[1] + publishWindow + 0.3);
     expect(line.t).toBeGreaterThan(chatAt[0] - 2);
     const d = await call(app, api.getReplay, { id: replayId });
     expect(d.data.match).toBeTruthy();
