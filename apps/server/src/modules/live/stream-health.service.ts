@@ -1,12 +1,4 @@
-import {
-  bitrateAdvisedKbps,
-  bitrateCapKbps,
-  type HealthWarning,
-  type HealthWarningCode,
-  KEYFRAME_ADVISED_SECONDS,
-  KEYFRAME_MAX_SECONDS,
-  type StreamHealth,
-} from '@livesports/contracts/live-health';
+import { bitrateAdvisedKbps, bitrateCapKbps, type HealthWarning, type HealthWarningCode, KEYFRAME_ADVISED_SECONDS, KEYFRAME_MAX_SECONDS, type StreamHealth } from '@livesports/contracts/live-health';
 import { type Lang, translate } from '@livesports/contracts/messages';
 import type { IngestHealth } from '../../media/ingest.ts';
 import type { AuthUser } from '../../platform/auth.ts';
@@ -70,8 +62,7 @@ export function createStreamHealthService(deps: {
     const r = h.reading;
     const keyframe = r.keyframeIntervalMs === null ? null : Math.round(r.keyframeIntervalMs / 100) / 10;
     const warnings: HealthWarning[] = [];
-    const warn = (code: HealthWarningCode, params: Record<string, number>) =>
-      warnings.push({ code, params, message: translate(lang, `live_health.${code}`, params) });
+    const warn = (code: HealthWarningCode, params: Record<string, number>) => warnings.push({ code, params, message: translate(lang, `live_health.${code}`, params) });
     const advised = bitrateAdvisedKbps(h.height);
     // Too much for the machine: a transcoder that restarted lately, or ladder rungs down once started.
     const down = t - h.since.getTime() > RUNG_START_GRACE_MS ? h.rungs.filter((x) => !x.up).length : 0;

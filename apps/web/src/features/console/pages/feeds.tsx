@@ -5,6 +5,7 @@ import { useMediaStatus } from '../api/get-media-status';
 import { useRotateFeedToken } from '../api/rotate-feed-token';
 import { ConsolePageFrame, useConsoleTime } from '../components/console-page';
 import { ReasonForm } from '../components/reason-form';
+import { StreamFigures, StreamWarnings } from '../components/stream-health-cells';
 import '../console-ops.css';
 
 const Dot = ({ ok }: { ok: boolean }) => <span className={`cs-dot ${ok ? 'cs-dot--ok' : 'cs-dot--bad'}`} aria-hidden />;
@@ -12,6 +13,7 @@ const Dot = ({ ok }: { ok: boolean }) => <span className={`cs-dot ${ok ? 'cs-dot
 /** /admin/feeds: match sources (last write and event each), the embedded replay, the feed token; the media side. */
 export function Component() {
   const { t } = useTranslation('console');
+  const { t: th } = useTranslation('live-health');
   const feeds = useFeedStatus();
   const media = useMediaStatus();
   const time = useConsoleTime();
@@ -155,10 +157,11 @@ export function Component() {
                 <th>{t('feeds.cols.levels')}</th>
                 <th className="cs-num">{t('feeds.cols.viewers')}</th>
                 <th className="cs-num">{t('feeds.cols.restarts')}</th>
+                <th>{th('title')}</th>
               </tr>
             </thead>
             <tbody>
-              {m?.streams.map((s) => (
+              {m?.streams.map((s) => [
                 <tr key={s.room_id}>
                   <td>
                     <span className="cs-mono">#{s.room_id}</span> {s.title}
@@ -170,11 +173,21 @@ export function Component() {
                   <td className="cs-mono">{s.levels.map((l) => (l.height ? `${l.level} ${l.height}p` : l.level)).join(' · ')}</td>
                   <td className="cs-num">{s.viewers}</td>
                   <td className="cs-num">{s.restarts}</td>
-                </tr>
-              ))}
+                  <td>
+                    <StreamFigures h={s.health} />
+                  </td>
+                </tr>,
+                s.health.warnings.length > 0 && (
+                  <tr key={`${s.room_id}-warnings`}>
+                    <td colSpan={6}>
+                      <StreamWarnings h={s.health} />
+                    </td>
+                  </tr>
+                ),
+              ])}
               {m && m.streams.length === 0 && (
                 <tr>
-                  <td colSpan={5} className="cs-table__empty">
+                  <td colSpan={6} className="cs-table__empty">
                     {t('feeds.noStreams')}
                   </td>
                 </tr>
