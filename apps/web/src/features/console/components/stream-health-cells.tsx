@@ -4,8 +4,8 @@ import type { StreamHealth } from '@livesports/contracts/live-health';
 import '@/shared/i18n/messages';
 
 /**
- * A live room's stream health on the console's media page: the figures in one cell, and under the
- * row the warnings its anchor sees in the studio (issue #50 item 4).
+ * A live room's stream health on the console's media page, in a row under the room's: the figures
+ * and rungs, and the warnings its anchor sees in the studio (issue #50 item 4).
  */
 export function StreamFigures({ h }: { h: StreamHealth }) {
   const { t } = useTranslation('live-health');
@@ -17,13 +17,7 @@ export function StreamFigures({ h }: { h: StreamHealth }) {
     `${t('dropped')} ${h.dropped_frames}`,
     `${t('late')} ${h.late_frames}`,
   ];
-  return (
-    <span className="cs-mono" data-testid={`media-health-${h.room_id}`}>
-      {parts.join(' · ')}
-      <br />
-      {h.rungs.map((r) => `${r.level} ${t(r.up ? 'up' : 'down')}`).join(' · ')}
-    </span>
-  );
+  return <span data-testid={`media-health-${h.room_id}`}>{[...parts, ...h.rungs.map((r) => `${r.level} ${t(r.up ? 'up' : 'down')}`)].join(' · ')}</span>;
 }
 
 export function StreamWarnings({ h }: { h: StreamHealth }) {

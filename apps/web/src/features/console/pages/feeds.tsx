@@ -157,7 +157,6 @@ export function Component() {
                 <th>{t('feeds.cols.levels')}</th>
                 <th className="cs-num">{t('feeds.cols.viewers')}</th>
                 <th className="cs-num">{t('feeds.cols.restarts')}</th>
-                <th>{th('title')}</th>
               </tr>
             </thead>
             <tbody>
@@ -173,21 +172,19 @@ export function Component() {
                   <td className="cs-mono">{s.levels.map((l) => (l.height ? `${l.level} ${l.height}p` : l.level)).join(' · ')}</td>
                   <td className="cs-num">{s.viewers}</td>
                   <td className="cs-num">{s.restarts}</td>
-                  <td>
+                </tr>,
+                // The stream's health under its row, full width: figures, rungs and the anchor's warnings.
+                <tr key={`${s.room_id}-health`} className="cs-health-row">
+                  <td colSpan={5}>
+                    <span className="cs-muted">{th('title')}: </span>
                     <StreamFigures h={s.health} />
+                    <StreamWarnings h={s.health} />
                   </td>
                 </tr>,
-                s.health.warnings.length > 0 && (
-                  <tr key={`${s.room_id}-warnings`}>
-                    <td colSpan={6}>
-                      <StreamWarnings h={s.health} />
-                    </td>
-                  </tr>
-                ),
               ])}
               {m && m.streams.length === 0 && (
                 <tr>
-                  <td colSpan={6} className="cs-table__empty">
+                  <td colSpan={5} className="cs-table__empty">
                     {t('feeds.noStreams')}
                   </td>
                 </tr>
