@@ -59,10 +59,11 @@ test.describe('stream health', () => {
     await expect(card.getByTestId('health-bitrate')).toContainText(/\d+ kbps/);
     await expect(card.getByTestId('health-size')).toHaveText(/320×180/);
     await expect(card.getByTestId('health-rung-original')).toHaveAttribute('data-up', 'yes');
-    // Once the open keyframe interval passes 4 s, the warning says what to set in OBS.
+    // Once the open keyframe interval passes 4 s, the warning says what to set in OBS. (A number and its
+    // unit are joined by a no-break space: \s in patterns; text comparisons fold it into a space.)
     const warning = card.getByTestId('health-warning-keyframe_far');
     await expect(warning).toBeVisible();
-    await expect(warning).toContainText(/Keyframes arrive every \d+(\.\d)? s \(at most 4 s is fine\)/);
+    await expect(warning).toContainText(/Keyframes arrive every \d+(\.\d)?\ss \(at most 4\ss is fine\)/);
     await expect(warning).toContainText('In OBS: Settings → Output → Keyframe Interval → 2 s.');
     await expect(card.getByTestId('health-keyframe')).toHaveClass(/stream-health__figure--bad/);
     await expect(card.getByTestId('health-ok')).toHaveCount(0);
