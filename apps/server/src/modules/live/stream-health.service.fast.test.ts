@@ -14,7 +14,7 @@ const rungs = [
   { level: 'smooth' as const, height: 360, up: true },
 ];
 
-function setup(h: Partial<IngestHealth> & { reading?: Partial<MeterReading> }) {
+function setup(h: Partial<Omit<IngestHealth, 'reading'>> & { reading?: Partial<MeterReading> }) {
   const clock = { t: Date.parse('2026-12-07T20:00:30Z') };
   const state: IngestHealth = { since: new Date('2026-12-07T20:00:00Z'), width: 1280, height: 720, restarts: 0, rungs, ...h, reading: { ...calm, ...h.reading } };
   const service = createStreamHealthService({ source: (id) => (id === 7 ? state : null), now: () => clock.t });
