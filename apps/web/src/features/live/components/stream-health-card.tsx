@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import type { StreamHealth } from '@livesports/contracts/live-health';
 import { IconAlert, IconCheck, IconVideo } from '@/shared/ui/icons';
 import { useStreamHealth } from '../api/stream-health';
+import '../locales';
 import './stream-health.css';
+// The warnings' texts: the server's catalogue as namespace 'msg'.
+import '@/shared/i18n/messages';
 
 /**
  * The studio's stream health (issue #50 item 4): what the site receives from the anchor's encoder,
