@@ -15,6 +15,7 @@ import * as economyRank from './economy-rank.ts';
 import * as economyWallet from './economy-wallet.ts';
 import * as economyWithdrawal from './economy-withdrawal.ts';
 import * as liveAnchor from './live-anchor.ts';
+import * as liveHealth from './live-health.ts';
 import * as liveMatch from './live-match.ts';
 import * as liveReserve from './live-reserve.ts';
 import * as live from './live.ts';
@@ -43,6 +44,7 @@ const modules = {
   'economy-wallet': economyWallet,
   'economy-withdrawal': economyWithdrawal,
   'live-anchor': liveAnchor,
+  'live-health': liveHealth,
   'live-match': liveMatch,
   'live-reserve': liveReserve,
   live: live,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { reasonField } from './console-content.ts';
+import { streamHealthSchema } from './live-health.ts';
 import { GIFT_EFFECTS, NOBLE_TIERS, PAYMENT_CURRENCIES } from './economy.ts';
 import { SYSTEM_SETTING_KEYS } from './system.ts';
 
@@ -203,7 +204,16 @@ export const mediaStatusSchema = z.object({
   ffmpeg: z.string().nullable(),
   /** Streams this process receives, with their transcoder. */
   streams: z.array(
-    z.object({ room_id: z.number(), title: z.string(), transcoding: z.boolean(), restarts: z.number(), levels: z.array(z.object({ level: z.string(), height: z.number() })), viewers: z.number() }),
+    z.object({
+      room_id: z.number(),
+      title: z.string(),
+      transcoding: z.boolean(),
+      restarts: z.number(),
+      levels: z.array(z.object({ level: z.string(), height: z.number() })),
+      viewers: z.number(),
+      /** What the encoder sends and which rungs are up, with the warnings its anchor sees (live-health.ts). */
+      health: streamHealthSchema,
+    }),
   ),
   /** Rooms live in the database (any process). */
   live_rooms: z.number(),

@@ -8,6 +8,7 @@ import { authMessages } from './messages/auth.ts';
 import { memberMessages } from './messages/member.ts';
 import { captchaMessages } from './messages/captcha.ts';
 import { liveMessages } from './messages/live.ts';
+import { liveHealthMessages } from './messages/live-health.ts';
 import { economyMessages } from './messages/economy.ts';
 import { contentMessages } from './messages/content.ts';
 import { socialMessages } from './messages/social.ts';
@@ -29,6 +30,7 @@ export const messages = {
   ...memberMessages,
   ...captchaMessages,
   ...liveMessages,
+  ...liveHealthMessages,
   ...economyMessages,
   ...contentMessages,
   ...socialMessages,

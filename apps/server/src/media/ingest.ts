@@ -5,6 +5,7 @@ import type { Bus } from '../platform/bus.ts';
 import { type LadderRun, planLadder, type Rung, startLadder } from './ladder.ts';
 import { EmbeddedRtmp, type FlvSink, type Publisher } from './nms.ts';
 import type { RecordingHooks } from './recorder.ts';
+import { type MeterReading, StreamMeter } from './stream-meter.ts';
 import type { ViewerCounter } from './viewers.ts';
 
 /** What the ingest asks the live module: the publish hook (also behind the SRS-style callbacks). */
@@ -47,6 +48,20 @@ interface LiveStream {
   restarts: number;
   ending: boolean;
   timer: NodeJS.Timeout;
+  /** When the stream arrived, and what it sends (stream-meter.ts, an internal subscriber of its own). */
+  since: Date;
+  meter: StreamMeter;
+  detachMeter: (() => void) | null;
+}
+
+/** What the stream health call reads of a stream this process receives (modules/live/stream-health.service.ts). */
+export interface IngestHealth {
+  since: Date;
+  width: number;
+  height: number;
+  reading: MeterReading;
+  rungs: Array<{ level: LiveLevel; height: number; up: boolean }>;
+  restarts: number;
 }
 
 export interface IngestOptions {
@@ -124,6 +139,27 @@ export class Ingest {
     return [...this.byRoom.values()].map((s) => ({ roomId: s.roomId, transcoding: s.ladder !== null, restarts: s.restarts }));
   }
 
+  /** The stream's measured figures and its rungs, or null when this process does not receive the room. */
+  health(roomId: number): IngestHealth | null {
+    const s = this.byRoom.get(roomId);
+    if (!s) return null;
+    const info = this.rtmp.sourceInfo(s.streamPath);
+    return { since: s.since, width: info.width, height: info.height, reading: s.meter.read(), rungs: this.rungsUp(s), restarts: s.restarts };
+  }
+
+  /**
+   * Which rungs viewers can watch now: the original always, a ladder rung while its broadcast has
+   * a publisher with a picture (a rung as tall as the source is the original). The one place that
+   * reads rung state, so a ladder that sheds rungs under load shows here as rungs down.
+   */
+  private rungsUp(s: LiveStream) {
+    return this.levels(s.roomId).map(({ level, height }) => {
+      const path = this.flvPath(s.roomId, level);
+      const up = level === 'original' || (s.ladder !== null && path !== null && this.rtmp.isPublishing(path) && this.rtmp.sourceInfo(path).hasVideoHeader);
+      return { level, height, up };
+    });
+  }
+
   /** The levels a live room has now, with heights once the ladder is planned. */
   levels(roomId: number): Array<{ level: LiveLevel; height: number }> {
     const s = this.byRoom.get(roomId);
@@ -197,8 +233,13 @@ export class Ingest {
       restarts: 0,
       ending: false,
       timer: setInterval(() => void this.savePeak(stream), PEAK_SAVE_MS),
+      since: new Date(),
+      meter: new StreamMeter(),
+      detachMeter: null,
     };
     stream.timer.unref();
+    // The meter subscribes like a viewer; the few frames already cached are replayed in the attach.
+    stream.detachMeter = stream.meter.prime(() => this.rtmp.attachViewer(stream.streamPath, { write: (b) => stream.meter.push(b), end: () => undefined }));
     this.byRoom.set(id, stream);
     this.bySession.set(p.id, stream);
     this.opts.log.info({ room: id, ip: p.ip }, 'live: stream accepted');
@@ -214,6 +255,7 @@ export class Ingest {
     clearInterval(stream.timer);
     this.bySession.delete(p.id);
     this.byRoom.delete(stream.roomId);
+    stream.detachMeter?.();
     this.stopLadder(stream);
     this.opts.recorder?.ended(stream.roomId);
     this.rtmp.endViewers(stream.streamPath);

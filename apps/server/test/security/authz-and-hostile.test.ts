@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { allCalls } from '@livesports/contracts/calls';
+import { streamHealth } from '@livesports/contracts/live-health';
 import type { z } from 'zod';
 import { ledgerOps } from '../../src/db/schema/economy.ts';
 import { users } from '../../src/db/schema/account.ts';
@@ -96,6 +97,14 @@ describe('authorization matrix from the contracts', () => {
         expect({ name, who, code: res.json().code, refused: res.statusCode >= 400 }).toEqual({ name, who, code: 1, refused: true });
       }
     }
+  });
+
+  it("an anchor's stream health: a viewer is refused, an anchor asking for another's room too", async () => {
+    const byViewer = await ask('GET', streamHealth.path, viewer);
+    expect({ status: byViewer.statusCode, code: byViewer.json().code }).toEqual({ status: 403, code: 1 });
+    const other = await newUser(app);
+    const res = await app.inject({ method: 'GET', url: urlOf(streamHealth.path), query: { room_id: String(other.id) }, headers: { token: anchorToken }, remoteAddress: freshIp() });
+    expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 403, code: 1 });
   });
 });
 

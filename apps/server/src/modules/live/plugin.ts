@@ -23,6 +23,8 @@ import { liveRoutes } from './routes.ts';
 import { createLiveStaffRepo } from './staff.repo.ts';
 import { liveStaffRoutes } from './staff.routes.ts';
 import { createLiveStaffService } from './staff.service.ts';
+import { streamHealthRoutes } from './stream-health.routes.ts';
+import { createStreamHealthService } from './stream-health.service.ts';
 
 /** Something that pushes into this process's own ingest (the demo's broadcaster): started once it listens, stopped before it. */
 export interface LocalPublisher {
@@ -195,6 +197,9 @@ export const liveModule = fp(
     await app.register(liveRoutes, { applications, rooms, reservations, links });
     await app.register(playRoutes, { ingest, viewers, secret, clock });
     await app.register(srsHookRoutes, { hooks: rooms });
+    // What the encoder sends and which rungs are up: the studio (the anchor's own) and the console's media page.
+    const health = createStreamHealthService({ source: (roomId) => (ingest && ingestRunning ? ingest.health(roomId) : null) });
+    await app.register(streamHealthRoutes, { health });
     // The console: rooms (moderators) and the media status (administrators).
     const staff = createLiveStaffService({
       repo: createLiveStaffRepo(db),
@@ -202,6 +207,7 @@ export const liveModule = fp(
       media,
       audit: (entry) => app.console.audit(entry),
       streams: () => (ingest && ingestRunning ? ingest.streams() : []),
+      health: (roomId, lang) => health.of(roomId, lang),
       ffmpeg,
       busKind: app.bus.kind,
     });

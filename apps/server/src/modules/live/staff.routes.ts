@@ -11,5 +11,5 @@ export async function liveStaffRoutes(app: FastifyInstance, opts: { staff: LiveS
   route(app, calls.roomEnd, (input, { user }) => staff.end(user, input.room_id, input.reason));
   route(app, calls.roomResetKey, (input, { user }) => staff.resetKey(user, input.room_id, input.reason));
   route(app, calls.roomUpdate, (input, { user }) => staff.update(user, input.room_id, { title: input.title, type: input.type }, input.reason));
-  route(app, catalog.mediaStatus, () => staff.media());
+  route(app, catalog.mediaStatus, (_input, { req }) => staff.media(req.lang));
 }

@@ -1,5 +1,7 @@
 import type { MediaStatus } from '@livesports/contracts/console-catalog';
 import type { StaffRoom } from '@livesports/contracts/console-content';
+import type { StreamHealth } from '@livesports/contracts/live-health';
+import type { Lang } from '@livesports/contracts/messages';
 import type { AuthUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { AuditInput } from '../console/plugin.ts';
@@ -23,6 +25,8 @@ export function createLiveStaffService(deps: {
   audit: (entry: AuditInput) => Promise<void>;
   /** What the ingest of this process receives now. */
   streams: () => Array<{ roomId: number; transcoding: boolean; restarts: number }>;
+  /** A live room's stream health, as its anchor sees it in the studio (stream-health.service.ts). */
+  health: (roomId: number, lang: Lang) => StreamHealth;
   ffmpeg: string | null;
   busKind: string;
 }) {
@@ -80,14 +84,14 @@ export function createLiveStaffService(deps: {
       ),
     update: (user: AuthUser, roomId: number, values: { title?: string; type?: number }, reason: string) => act(user, roomId, 'room.update', reason, () => rooms.staff.update(roomId, values)),
 
-    async media(): Promise<MediaStatus> {
+    async media(lang: Lang = 'en'): Promise<MediaStatus> {
       const streams = deps.streams();
       const titles = await Promise.all(streams.map(async (s) => (await repo.list({ live: false, id: s.roomId, limit: 1, offset: 0 })).rows[0]?.title ?? ''));
       return {
         ingest: media.ingest,
         rtmp_url: media.rtmpUrl,
         ffmpeg: deps.ffmpeg,
-        streams: streams.map((s, i) => ({ room_id: s.roomId, title: titles[i], transcoding: s.transcoding, restarts: s.restarts, levels: media.levels(s.roomId), viewers: media.online(s.roomId) })),
+        streams: streams.map((s, i) => ({ room_id: s.roomId, title: titles[i], transcoding: s.transcoding, restarts: s.restarts, levels: media.levels(s.roomId), viewers: media.online(s.roomId), health: deps.health(s.roomId, lang) })),
         live_rooms: await repo.liveCount(),
         bus: deps.busKind,
       };

@@ -17,6 +17,7 @@ import type * as economyWallet from '@livesports/contracts/economy-wallet';
 import type * as economyWithdrawal from '@livesports/contracts/economy-withdrawal';
 import type * as live from '@livesports/contracts/live';
 import type * as liveAnchor from '@livesports/contracts/live-anchor';
+import type * as liveHealth from '@livesports/contracts/live-health';
 import type * as liveMatch from '@livesports/contracts/live-match';
 import type * as liveReserve from '@livesports/contracts/live-reserve';
 import type * as matches from '@livesports/contracts/matches';
@@ -161,6 +162,7 @@ export const getVerifiedInfo: CallRef<typeof liveAnchor.getVerifiedInfo> = { met
 export const listAnchorApplications: CallRef<typeof liveAnchor.listAnchorApplications> = { method: 'GET', path: 'api/admin/anchorApplications' };
 export const reviewAnchorApplication: CallRef<typeof liveAnchor.reviewAnchorApplication> = { method: 'POST', path: 'api/admin/reviewAnchor' };
 export const verified: CallRef<typeof liveAnchor.verified> = { method: 'POST', path: 'api/Member/verified' };
+export const streamHealth: CallRef<typeof liveHealth.streamHealth> = { method: 'GET', path: 'api/Anchor/streamHealth' };
 export const getMatchRoomCounts: CallRef<typeof liveMatch.getMatchRoomCounts> = { method: 'GET', path: 'api/Live_streaming/getMatchRoomCounts' };
 export const getMatchRooms: CallRef<typeof liveMatch.getMatchRooms> = { method: 'GET', path: 'api/Live_streaming/getMatchRooms' };
 export const setRoomMatch: CallRef<typeof liveMatch.setRoomMatch> = { method: 'POST', path: 'api/Live/setMatch' };

@@ -5,6 +5,7 @@ import { useMediaStatus } from '../api/get-media-status';
 import { useRotateFeedToken } from '../api/rotate-feed-token';
 import { ConsolePageFrame, useConsoleTime } from '../components/console-page';
 import { ReasonForm } from '../components/reason-form';
+import { StreamFigures, StreamWarnings } from '../components/stream-health-cells';
 import '../console-ops.css';
 
 const Dot = ({ ok }: { ok: boolean }) => <span className={`cs-dot ${ok ? 'cs-dot--ok' : 'cs-dot--bad'}`} aria-hidden />;
@@ -12,6 +13,7 @@ const Dot = ({ ok }: { ok: boolean }) => <span className={`cs-dot ${ok ? 'cs-dot
 /** /admin/feeds: match sources (last write and event each), the embedded replay, the feed token; the media side. */
 export function Component() {
   const { t } = useTranslation('console');
+  const { t: th } = useTranslation('live-health');
   const feeds = useFeedStatus();
   const media = useMediaStatus();
   const time = useConsoleTime();
@@ -158,7 +160,7 @@ export function Component() {
               </tr>
             </thead>
             <tbody>
-              {m?.streams.map((s) => (
+              {m?.streams.map((s) => [
                 <tr key={s.room_id}>
                   <td>
                     <span className="cs-mono">#{s.room_id}</span> {s.title}
@@ -170,8 +172,16 @@ export function Component() {
                   <td className="cs-mono">{s.levels.map((l) => (l.height ? `${l.level} ${l.height}p` : l.level)).join(' · ')}</td>
                   <td className="cs-num">{s.viewers}</td>
                   <td className="cs-num">{s.restarts}</td>
-                </tr>
-              ))}
+                </tr>,
+                // The stream's health under its row, full width: figures, rungs and the anchor's warnings.
+                <tr key={`${s.room_id}-health`} className="cs-health-row">
+                  <td colSpan={5}>
+                    <span className="cs-muted">{th('title')}: </span>
+                    <StreamFigures h={s.health} />
+                    <StreamWarnings h={s.health} />
+                  </td>
+                </tr>,
+              ])}
               {m && m.streams.length === 0 && (
                 <tr>
                   <td colSpan={5} className="cs-table__empty">

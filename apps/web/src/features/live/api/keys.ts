@@ -13,4 +13,5 @@ export const liveKeys = {
   roomList: (...params: readonly unknown[]) => [...liveKeys.all, 'room-list', ...params] as const,
   room: (...params: readonly unknown[]) => [...liveKeys.all, 'room', ...params] as const,
   online: (...params: readonly unknown[]) => [...liveKeys.all, 'online', ...params] as const,
+  streamHealth: (...params: readonly unknown[]) => [...liveKeys.all, 'stream-health', ...params] as const,
 };

@@ -17,6 +17,7 @@ import { IconCopy, IconEye } from './player/player-icons';
 import { MatchLinkCard } from './match-link-card';
 import { MatchPicker } from './match-picker';
 import { ReservationRows, useWhen } from './reservation-list';
+import { StreamHealthCard } from './stream-health-card';
 import '../locales';
 import '../live.css';
 // Registers the server message catalogue (namespace 'msg') this file's texts use.
@@ -359,6 +360,7 @@ export function BroadcastPanel() {
           )}
         </div>
       </section>
+      {status !== 'offline' && r.ingest && <StreamHealthCard />}
       <div className="studio__grid">
         <StreamSetup room={r} />
         <RoomSettings room={r} />
