@@ -13,6 +13,8 @@ import { humanTrace } from '../src/modules/captcha/solve.ts';
 import { randomToken, sha256 } from '../src/platform/crypto.ts';
 import { createPasswordHasher } from '../src/platform/password.ts';
 
+export { ownDataDir } from './pglite-template.ts';
+
 /**
  * Settings every test app starts with. PASSWORD_HASH_COST=test: argon2id at 1 MiB and one pass, the
  * same code path as the site's 19 MiB (~1 ms a hash instead of ~50 ms; runs make hundreds of users).
