@@ -13,6 +13,14 @@ export default defineConfig({
         },
       },
       {
+        // `npm test`'s own tooling (the timings table): plain Node, seconds.
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
+      {
         // Services on fake repositories (*.fast.test.ts): no database, files in parallel, seconds.
         test: {
           name: 'server-fast',

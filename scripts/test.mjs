@@ -3,16 +3,30 @@
 //      PGlite) and web units; beside it the server tests again on PostgreSQL when DATABASE_URL is
 //      set (CI sets it);
 //   2. Playwright journeys in Debian's Chromium against the built site and a real server.
-// It ends with one line "N passed, N failed" summing all runs, and a non-zero exit on any failure.
+// It ends with a table of the phases' seconds and the 10 slowest test files and journeys, then one
+// line "N passed, N failed" summing all runs, and a non-zero exit on any failure. The runners' JSON
+// results and the timings stay in .tmp/test-results/ (scripts/test-timings.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWeb, webIsFresh } from './build-web.mjs';
+import { formatTimings, journeys, keepTimings, resultsDir, vitestFiles } from './test-timings.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-results-'));
+// Kept after the run (gitignored). Each runner's file is removed before that runner starts, so a
+// runner that crashes before writing shows as a failure, never as the last run's results.
+const tmp = resultsDir(root);
+fs.mkdirSync(tmp, { recursive: true });
+const fresh = (name) => {
+  const file = path.join(tmp, name);
+  fs.rmSync(file, { force: true });
+  return file;
+};
+const runStarted = Date.now();
+/** Each phase's wall time, in the order they ran, for the closing table. */
+const phases = [];
+const timed = (label, started, status) => phases.push({ label, seconds: (Date.now() - started) / 1000, status });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 // Names of what failed, printed again at the very end: CI keeps only the tail of a long log.
 const failures = [];
@@ -27,7 +41,9 @@ const want = (part) => only.length === 0 || only.includes(part);
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
+  const started = Date.now();
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  timed(label, started, res.status);
   if (res.status !== 0) exitCode = 1;
   return res.status;
 }
@@ -35,8 +51,10 @@ function run(label, cmd, args, env = {}) {
 /** As run(), without blocking this process: steps started beside it keep their output flowing. */
 async function runLive(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
+  const started = Date.now();
   const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  timed(label, started, status);
   if (status !== 0) exitCode = 1;
   return status;
 }
@@ -54,14 +72,15 @@ function start(label, cmd, args, env = {}) {
   let seconds = 0;
   const done = new Promise((resolve) =>
     child.on('close', (code) => {
-      seconds = Math.round((Date.now() - started) / 1000);
+      seconds = (Date.now() - started) / 1000;
       resolve(code ?? 1);
     }),
   );
   return {
     async print() {
       const status = await done;
-      console.log(`\n=== ${label} (${seconds} s) ===`);
+      phases.push({ label, seconds, status });
+      console.log(`\n=== ${label} (${Math.round(seconds)} s) ===`);
       process.stdout.write(Buffer.concat(chunks));
       if (status !== 0) exitCode = 1;
       return status;
@@ -123,7 +142,7 @@ let currentDb = '';
 // `npm test -- fast`: the inner loop — contracts and the server's services on fake repositories
 // (*.fast.test.ts), no database, no browser: a few seconds. The full run includes them.
 if (only.includes('fast')) {
-  const fastOut = path.join(tmp, 'vitest-fast.json');
+  const fastOut = fresh('vitest-fast.json');
   run('fast: contracts + services on fake repositories', process.execPath, [
     vitest,
     'run',
@@ -156,8 +175,8 @@ if (want('unit')) {
   // Each run has its own database and its own Redis prefix (channels, flood and rate-limit keys),
   // so neither sees the other's rooms or counters.
   const runPrefix = `test-${process.pid}-`;
-  const pgliteOut = path.join(tmp, 'vitest-pglite.json');
-  const pgOut = path.join(tmp, 'vitest-postgres.json');
+  const pgliteOut = fresh('vitest-pglite.json');
+  const pgOut = fresh('vitest-postgres.json');
   const pgRun =
     pgUrl &&
     start(`server tests (PostgreSQL ${new URL(pgUrl).host})`, process.execPath, [vitest, 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgOut}`], {
@@ -177,8 +196,12 @@ if (want('unit')) {
 }
 
 if (want('e2e')) {
-  if (!webIsFresh()) buildWeb();
-  const pwOut = path.join(tmp, 'playwright.json');
+  if (!webIsFresh()) {
+    const started = Date.now();
+    buildWeb();
+    timed('web build (vite)', started, 0);
+  }
+  const pwOut = fresh('playwright.json');
   run('browser journeys (Playwright, Chromium)', process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: pwOut,
     DATABASE_URL: '',
@@ -186,7 +209,18 @@ if (want('e2e')) {
   countPlaywright(pwOut);
 }
 
-fs.rmSync(tmp, { recursive: true, force: true });
+// Where the time went, from the results of the runs made above (a part not run leaves no file).
+const read = (name) => path.join(tmp, name);
+const files = [
+  ...(only.includes('fast') ? vitestFiles(read('vitest-fast.json'), 'fast', root) : []),
+  ...(want('unit') ? vitestFiles(read('vitest-pglite.json'), 'PGlite', root) : []),
+  ...(want('unit') && pgUrl ? vitestFiles(read('vitest-postgres.json'), 'PostgreSQL', root) : []),
+];
+const js = want('e2e') ? journeys(read('playwright.json')) : [];
+const total = (Date.now() - runStarted) / 1000;
+console.log(formatTimings({ phases, total, files, journeys: js }));
+keepTimings(tmp, { at: new Date(runStarted).toISOString(), parts: only.length ? only : ['all'], total, phases, passed: totals.passed, failed: totals.failed, files, journeys: js });
+console.log(`(results and timings kept in ${path.relative(root, tmp)}/)`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 if (totals.failed > 0) exitCode = 1;

@@ -65,6 +65,8 @@ export default async function globalSetup() {
       DATABASE_URL: '',
       REDIS_URL: '',
       CAPTCHA: 'on',
+      // argon2id at 1 MiB and one pass (the same code path; journeys sign up many users).
+      PASSWORD_HASH_COST: 'test',
       // Every journey registers its users from 127.0.0.1; the per-IP limits stay on, only wider.
       RATE_LIMIT_SCALE: '40',
       // An administrator for journeys that need one (approving anchors, reviewing withdrawals).

@@ -63,6 +63,11 @@ const schema = z.object({
    * (platform/hot-answers.ts). Off only to compare (the match-day bench) or to rule it out.
    */
   HOT_ANSWERS: bool(true),
+  /**
+   * argon2id cost of password hashes: `standard` (19 MiB, 2 passes). `test` (1 MiB, 1 pass) is for
+   * test runs only, which make hundreds of users; hashes of either cost verify under both.
+   */
+  PASSWORD_HASH_COST: z.enum(['standard', 'test']).default('standard'),
   /** Chat (IM) app id carried in every UserSig credential. */
   IM_SDKAPPID: z.coerce.number().int().positive().default(1400000000),
   /** Chat credential signing key; generated and kept in DATA_DIR when unset. Never sent to browsers. */

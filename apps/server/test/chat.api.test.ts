@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { imSign, imTouristAccount } from '@livesports/contracts/chat';
 import { verifyUserSig } from '../src/modules/chat/usersig.ts';
-import { call, newUser, otherApp, testApp } from './helpers.ts';
+import { call, seedUser, otherApp, testApp } from './helpers.ts';
 
 const decode = (sig: string) => JSON.parse(zlib.inflateSync(Buffer.from(sig.replace(/_/g, '=').replace(/-/g, '/').replace(/\*/g, '+'), 'base64')).toString());
 
@@ -37,7 +37,7 @@ describe('chat credentials API', () => {
   });
 
   it('a logged-in user asking imTouristAccount still gets a tourist identity; imSign gives its own', async () => {
-    const u = await newUser(app);
+    const u = await seedUser(app);
     const tourist = await call(app, imTouristAccount, {}, { token: u.token });
     expect(tourist.data.identifier).toMatch(/^tourist_/);
     const own = await call(app, imSign, {}, { token: u.token });

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { createAccountRepo } from '../src/modules/account/repo.ts';
 import { randomToken, sha256 } from '../src/platform/crypto.ts';
 import { ScoreClient as WsClient } from './score-client.ts';
-import { freePort, testDatabase } from './helpers.ts';
+import { freePort, ownDataDir, testDatabase } from './helpers.ts';
 import { allTakeConnections, holderOf as holderAmong } from './socket-holders.ts';
 
 // The site as a primary and two socket processes (WORKERS=2, what `npm start` runs on a 2-core
@@ -78,7 +77,7 @@ const seqsOf = (c: WsClient) => c.frames.filter((f) => f.type === 'joined' || f.
 
 async function setUp(redis: string) {
   sockets.length = 0;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-cluster-'));
+  dataDir = ownDataDir('livesports-cluster-');
   const url = process.env.TEST_DATABASE_URL;
   // Embedded: a data directory of its own, prepared here and closed before the primary opens it.
   const database = url ? await testDatabase() : await openDatabase({ dataDir });

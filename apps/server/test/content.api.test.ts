@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import * as api from '@livesports/contracts/content';
-import { call, newUser, testApp } from './helpers.ts';
+import { call, seedUser, testApp } from './helpers.ts';
 import { mp4Bytes, picture, upload } from './content-helpers.ts';
 
 let app: FastifyInstance;
@@ -14,7 +14,7 @@ let basketball: number;
 
 beforeAll(async () => {
   app = await testApp();
-  [writer, reader] = await Promise.all([newUser(app), newUser(app)]);
+  [writer, reader] = await Promise.all([seedUser(app), seedUser(app)]);
   cover = (await upload(app, writer.token, 'cover', await picture('png', 1280, 720), 'image/png')).url;
   const cats = await call(app, api.classifyList, {});
   football = cats.data.find((c: { slug: string }) => c.slug === 'football').id;
@@ -189,7 +189,7 @@ describe('circle: posts', () => {
     const byUser = await call(app, api.userPostList, { uid: reader.id });
     expect(byUser.data.list.every((p: api.Post) => p.author.id === reader.id)).toBe(true);
     expect((await call(app, api.userPostList, { tab: 2 })).code).toBe(700);
-    const fresh = await newUser(app);
+    const fresh = await seedUser(app);
     expect((await call(app, api.userPostList, { tab: 2 }, { token: fresh.token })).data).toMatchObject({ list: [], total: 0 });
     expect((await call(app, api.userPostList, { tab: 1 })).code).toBe(200);
     expect((await call(app, api.userPostList, { tab: 5 })).msg).toBe('Something in the form is not right. Please check it.');
@@ -259,7 +259,7 @@ describe('circle: likes and comments', () => {
   });
 
   it('a comment is deleted by its author or the post author, not by others', async () => {
-    const outsider = await newUser(app);
+    const outsider = await seedUser(app);
     const c = (await call(app, api.commentPost, { id: postId, content: 'temporary' }, { token: reader.token })).data;
     const before = (await call(app, api.postInfo, { id: postId })).data.comments;
     expect((await call(app, api.deleteComment, { id: c.id }, { token: outsider.token })).msg).toBe('You can only delete your own posts and comments');

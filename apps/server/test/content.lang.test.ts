@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as api from '@livesports/contracts/content';
 import { searchIndex } from '@livesports/contracts/search';
 import { getHot } from '@livesports/contracts/system';
-import { call, newUser, testApp } from './helpers.ts';
+import { call, seedUser, testApp } from './helpers.ts';
 import { picture, upload } from './content-helpers.ts';
 
 // Content carries its language (issue #19 item 9): detected at writing or chosen by the writer;
@@ -19,7 +19,7 @@ let football: number;
 
 beforeAll(async () => {
   app = await testApp();
-  [writer, poster] = await Promise.all([newUser(app), newUser(app)]);
+  [writer, poster] = await Promise.all([seedUser(app), seedUser(app)]);
   cover = (await upload(app, writer.token, 'cover', await picture('png', 640, 360), 'image/png')).url;
   football = (await call(app, api.classifyList, {})).data.find((c: { slug: string }) => c.slug === 'football').id;
 });

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import * as tus from 'tus-js-client';
 import { COVER_MAX_BYTES, VIDEO_MAX_BYTES } from '@livesports/contracts/content';
-import { newUser, otherApp, testApp } from './helpers.ts';
+import { seedUser, otherApp, testApp } from './helpers.ts';
 import { mp4Bytes, picture, tusCreate, tusHead, tusPatch, upload, uploadToken } from './content-helpers.ts';
 
 let app: FastifyInstance;
@@ -14,7 +14,7 @@ let alice: { token: string; id: number };
 let bob: { token: string; id: number };
 beforeAll(async () => {
   app = await testApp();
-  [alice, bob] = await Promise.all([newUser(app), newUser(app)]);
+  [alice, bob] = await Promise.all([seedUser(app), seedUser(app)]);
 });
 
 const fetchFile = (url: string) => app.inject({ method: 'GET', url });

@@ -4,7 +4,7 @@ import { CHARGE_RULES } from '@livesports/contracts/economy';
 import * as api from '@livesports/contracts/economy-wallet';
 import { sandboxSignature } from '../src/modules/economy/payment/sandbox.ts';
 import { loadSecret } from '../src/platform/secrets.ts';
-import { call, newUser, otherApp, testApp } from './helpers.ts';
+import { call, seedUser, otherApp, testApp } from './helpers.ts';
 import { quickUser, recharge } from './economy.helpers.ts';
 
 let app: FastifyInstance;
@@ -52,7 +52,7 @@ describe('api/chargerules/getList', () => {
       ]);
       // Coins and bonus do not change with the currency.
       expect(rules.data.list.map((r: { coins: number; bonus: number }) => [r.coins, r.bonus])).toEqual(CHARGE_RULES.map((r) => [r.coins, r.bonus]));
-      const u = await newUser(usd);
+      const u = await seedUser(usd);
       const order = await call(usd, api.payUrl, { id: 1 }, { token: u.token });
       expect((await call(usd, api.rechargeOrder, { order_no: order.data.order_no }, { token: u.token })).data).toMatchObject({ money: 99, currency: 'USD' });
       expect((await usd.inject({ method: 'GET', url: `${order.data.pay_url}?lang=en` })).body).toContain('Pay $0.99');
@@ -63,7 +63,7 @@ describe('api/chargerules/getList', () => {
   });
 
   it('a package with a bonus credits the coins its tile shows (the bonus is part of them)', async () => {
-    const u = await newUser(app);
+    const u = await seedUser(app);
     const rule = CHARGE_RULES.find((r) => r.bonus > 0)!;
     const res = await call(app, api.payUrl, { id: rule.id }, { token: u.token });
     await app.inject({ method: 'POST', url: res.data.pay_url, payload: { action: 'pay' } });
@@ -76,7 +76,7 @@ describe('PAYMENT_SANDBOX=off', () => {
     const prod = await otherApp({ PAYMENT_SANDBOX: 'off', CAPTCHA: 'off' });
     try {
       expect((await call(prod, api.chargeRules, {})).data.providers).toEqual([]);
-      const u = await newUser(app);
+      const u = await seedUser(app);
       const res = await call(prod, api.payUrl, { id: 1 }, { token: u.token });
       expect(res).toMatchObject({ code: 1, msg: 'This payment method is not available' });
       expect((await prod.inject({ method: 'GET', url: '/sandbox-pay/checkout/none' })).statusCode).toBe(404);
@@ -89,7 +89,7 @@ describe('PAYMENT_SANDBOX=off', () => {
 
 describe('api/chargerules/payUrl and the sandbox checkout', () => {
   it('creates a pending order and a checkout page that pays it once', async () => {
-    const u = await newUser(app);
+    const u = await seedUser(app);
     const res = await call(app, api.payUrl, { id: 1 }, { token: u.token });
     expect(res.code).toBe(200);
     expect(res.data.pay_url).toBe(`/sandbox-pay/checkout/${res.data.order_no}`);

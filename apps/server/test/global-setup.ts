@@ -2,10 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db/client.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 
 /**
- * One database per test run. Embedded PGlite by default (a fresh data dir, migrated once here so
- * the worker only reopens it); with DATABASE_URL, a fresh database on that PostgreSQL server,
+ * One database per test run. Embedded PGlite by default (a fresh data dir holding a copy of the
+ * migrated template, pglite-template.ts, so neither this nor the worker migrates); with DATABASE_URL, a fresh database on that PostgreSQL server,
  * dropped again at the end, so runs never see each other's rows.
  */
 export default async function setup() {
@@ -23,6 +24,11 @@ export default async function setup() {
     const url = new URL(serverUrl);
     url.pathname = `/${dbName}`;
     process.env.TEST_DATABASE_URL = url.toString();
+  } else {
+    const template = await pgliteTemplate();
+    await fs.cp(template, path.join(dataDir, 'pglite'), { recursive: true });
+    // For tests that start a site of their own on PGlite (helpers' ownDataDir()).
+    process.env.TEST_PGLITE_TEMPLATE = template;
   }
   const database = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir });
   await database.close();

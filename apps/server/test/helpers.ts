@@ -6,8 +6,20 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { mailOutbox } from '../src/db/schema/mail.ts';
+import { presetAvatars } from '../src/modules/account/avatars.ts';
+import { createAccountRepo } from '../src/modules/account/repo.ts';
 import { createCaptchaRepo } from '../src/modules/captcha/repo.ts';
 import { humanTrace } from '../src/modules/captcha/solve.ts';
+import { randomToken, sha256 } from '../src/platform/crypto.ts';
+import { createPasswordHasher } from '../src/platform/password.ts';
+
+export { ownDataDir } from './pglite-template.ts';
+
+/**
+ * Settings every test app starts with. PASSWORD_HASH_COST=test: argon2id at 1 MiB and one pass, the
+ * same code path as the site's 19 MiB (~1 ms a hash instead of ~50 ms; runs make hundreds of users).
+ */
+const TEST_SETTINGS = { LOG_LEVEL: 'silent', SERVE_WEB: 'off', DEMO_DATA: 'off', PASSWORD_HASH_COST: 'test' };
 
 // Test files run in one worker without isolation (vitest.config.ts), so these singletons are
 // shared by every server test of a run: one database, one app.
@@ -22,7 +34,7 @@ export function testDatabase(): Promise<Database> {
 /** The real app (every plugin, real database) with the settings an operator would use. */
 export function testApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
   app ??= (async () => {
-    const config = loadConfig({ DATA_DIR: process.env.TEST_DATA_DIR, LOG_LEVEL: 'silent', SERVE_WEB: 'off', DEMO_DATA: 'off', REDIS_PREFIX: process.env.REDIS_PREFIX, ...env });
+    const config = loadConfig({ DATA_DIR: process.env.TEST_DATA_DIR, ...TEST_SETTINGS, REDIS_PREFIX: process.env.REDIS_PREFIX, ...env });
     return buildApp({ config, database: await testDatabase(), logger: false });
   })();
   return app;
@@ -35,7 +47,7 @@ export function testApp(env: Record<string, string> = {}): Promise<FastifyInstan
  * to the primary (platform/owner.ts); on PostgreSQL every process does it through the database.
  */
 export async function otherApp(env: Record<string, string>, opts: { owner?: FastifyInstance } = {}): Promise<FastifyInstance> {
-  const config = loadConfig({ DATA_DIR: process.env.TEST_DATA_DIR, LOG_LEVEL: 'silent', SERVE_WEB: 'off', DEMO_DATA: 'off', REDIS_PREFIX: process.env.REDIS_PREFIX, ...env });
+  const config = loadConfig({ DATA_DIR: process.env.TEST_DATA_DIR, ...TEST_SETTINGS, REDIS_PREFIX: process.env.REDIS_PREFIX, ...env });
   const database = await testDatabase();
   const owner = opts.owner;
   const ownerCall =
@@ -121,6 +133,60 @@ export async function newUser(a: FastifyInstance, email = uniqueEmail(), passwor
   const res = await call(a, login, { mobile: email, password, device_type: 'pc', ticket: await captchaTicket(a) });
   if (res.code !== 200) throw new Error(`login: ${res.msg}`);
   return { email, password, token: res.data.token as string, id: res.data.id as number };
+}
+
+const hasher = createPasswordHasher('test');
+let seedCounter = 0;
+
+export interface SeedUserOptions {
+  email?: string;
+  password?: string;
+  nickname?: string;
+  invitedBy?: number;
+  anchor?: boolean;
+  admin?: boolean;
+  moderator?: boolean;
+}
+
+/**
+ * A user as sign-up leaves one (wallets, a preset avatar, a password that logs in) and a session,
+ * inserted through the account repository: no mailed code, no captchas, no login call. Same shape
+ * as newUser(), for tests about what users do rather than how they sign up (those use newUser(),
+ * and account.api.test.ts keeps sign-up itself end to end).
+ */
+export async function seedUser(a: FastifyInstance, opts: SeedUserOptions = {}) {
+  const n = `${process.pid.toString(36)}${Date.now().toString(36)}${(seedCounter++).toString(36)}`;
+  const email = opts.email ?? uniqueEmail('seed');
+  const password = opts.password ?? 'secret123';
+  const repo = createAccountRepo(a.database.db);
+  const row = await repo.createUser({
+    email,
+    passwordHash: await hasher.hash(password),
+    nickname: opts.nickname ?? `fan${n}`.slice(-20),
+    avatar: presetAvatars[seedCounter % presetAvatars.length],
+    inviteCode: `S${n}`.toUpperCase().slice(-16),
+    invitedBy: opts.invitedBy ?? null,
+    isAnchor: opts.anchor ? 1 : 0,
+    isAdmin: opts.admin ? 1 : 0,
+    isModerator: opts.moderator ? 1 : 0,
+  });
+  const token = randomToken(32);
+  await repo.createSession({ userId: row.id, tokenHash: sha256(token), deviceType: 'pc', expiresAt: new Date(Date.now() + 86_400_000) });
+  return { email, password, token, id: row.id, nickname: row.nickname };
+}
+
+/**
+ * An anchor as an approved application leaves one (is_anchor set, a football room made by the
+ * live module) with a session and its room's stream key, read through the API as the anchor's
+ * page does. The application road itself is approvedAnchor() in live.helpers.ts.
+ */
+export async function seedAnchor(a: FastifyInstance, opts: Omit<SeedUserOptions, 'anchor'> & { roomType?: number } = {}) {
+  const u = await seedUser(a, { ...opts, anchor: true });
+  await a.live.rooms.ensureRoom(u.id, opts.roomType ?? 1, `${u.nickname}'s live room`.slice(0, 40));
+  const { getMyRoom } = await import('@livesports/contracts/live');
+  const room = await call(a, getMyRoom, {}, { token: u.token });
+  if (room.code !== 200) throw new Error(`getMyRoom: ${room.msg}`);
+  return { ...u, key: room.data.stream_key as string };
 }
 
 /** A loopback TCP port free at the time of asking (for a server a test starts as a child process). */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import * as api from '@livesports/contracts/matches';
 import { users } from '../src/db/schema/account.ts';
-import { call, newUser, testApp } from './helpers.ts';
+import { call, seedUser, testApp } from './helpers.ts';
 import { feed, footballMatch, ingestMatch, odds, tag } from './matches-helpers.ts';
 
 let app: FastifyInstance;
@@ -13,7 +13,7 @@ let anchor: U;
 
 beforeAll(async () => {
   app = await testApp();
-  [fan, anchor] = await Promise.all([newUser(app), newUser(app)]);
+  [fan, anchor] = await Promise.all([seedUser(app), seedUser(app)]);
   await app.database.db.update(users).set({ isAnchor: 1 }).where(eq(users.id, anchor.id));
 });
 
@@ -370,7 +370,7 @@ describe('collect and reserve', () => {
 
   it("GET api/hot_match/reserveList: both sports by kick-off, only the caller's, gone once cancelled", async () => {
     const t = tag();
-    const [me, other] = await Promise.all([newUser(app), newUser(app)]);
+    const [me, other] = await Promise.all([seedUser(app), seedUser(app)]);
     const later = await ingestMatch(app, footballMatch(t, { kickoff: new Date(Date.now() + 5 * 3_600_000).toISOString() }));
     const sooner = await ingestMatch(
       app,
@@ -435,7 +435,7 @@ describe('foresight (predictions)', () => {
         matches: ['a', 'b', 'c'].map((k) => ({ ...footballMatch(t), key: `${t}-${k}`, odds: odds(1) })),
       })
     ).data.ids as number[];
-    const pundit = await newUser(app);
+    const pundit = await seedUser(app);
     await app.database.db.update(users).set({ isAnchor: 1 }).where(eq(users.id, pundit.id));
     const tk = { token: pundit.token };
     const publish = (match_id: number, kind: string, pick: string) => call(app, api.foresightPublish, { match_id, kind, pick, title: 'My pick today' }, tk);

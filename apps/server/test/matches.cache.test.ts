@@ -5,7 +5,7 @@ import * as api from '@livesports/contracts/matches';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createMemoryBus } from '../src/platform/bus.ts';
-import { call, newUser, testApp, testDatabase } from './helpers.ts';
+import { call, seedUser, testApp, testDatabase } from './helpers.ts';
 import { feed, footballMatch, ingestMatch, odds, tag } from './matches-helpers.ts';
 
 // The match reads are served from memory (platform/read-cache.ts) and dropped by the push
@@ -185,7 +185,7 @@ describe('HTTP caching of public reads', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBe('no-store');
     expect(missing.headers.etag).toBeUndefined();
-    const fan = await newUser(app);
+    const fan = await seedUser(app);
     const reserved = await app.inject({ method: 'GET', url: '/api/hot_match/reserveList', headers: { token: fan.token } });
     expect(reserved.headers['cache-control']).toBe('no-store');
   });
@@ -196,7 +196,7 @@ describe('logged-in extras on top of the shared answer', () => {
     const t = tag();
     const id = await ingestMatch(app, footballMatch(t));
     const competitionId = ((await call(app, api.matchDetail, { id })).data as api.MatchDetail).match.competition_id;
-    const [fan, other] = await Promise.all([newUser(app), newUser(app)]);
+    const [fan, other] = await Promise.all([seedUser(app), seedUser(app)]);
     const list = (token?: string) => app.inject({ method: 'POST', url: '/api/hot_match/all_match', headers: token ? { token } : {}, payload: { type: 1, competition_id: competitionId } });
     const flags = (res: Awaited<ReturnType<typeof list>>) => {
       const r = (res.json().data.list as api.MatchRow[]).find((x) => x.id === id)!;

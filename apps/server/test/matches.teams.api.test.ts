@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import * as api from '@livesports/contracts/matches';
-import { call, newUser, testApp } from './helpers.ts';
+import { call, seedUser, testApp } from './helpers.ts';
 import { feed, footballMatch, tag } from './matches-helpers.ts';
 
 // Issue #19 item 13: head-to-head and form on a match page, the team page, and live matches
@@ -124,7 +124,7 @@ describe('api/hot_match/team', () => {
 
   it('is public, and refuses a bad id with its message and an unknown one with 404', async () => {
     const w = await world();
-    const u = await newUser(app);
+    const u = await seedUser(app);
     expect((await call(app, api.teamDetail, { id: w.teamA }, { token: u.token })).code).toBe(200);
     expect(await call(app, api.teamDetail, { id: 'x' })).toMatchObject({ status: 400, code: 1, msg: 'Please choose a team' });
     expect((await call(app, api.teamDetail, {}, { lang: 'zh' })).msg).toBe('请选择球队');

@@ -6,7 +6,7 @@ import * as social from '@livesports/contracts/social';
 import * as system from '@livesports/contracts/system';
 import * as rank from '@livesports/contracts/economy-rank';
 import { giftList, handselGift } from '@livesports/contracts/economy-gifts';
-import { call, newUser, testApp } from './helpers.ts';
+import { call, seedUser, testApp } from './helpers.ts';
 import { picture, upload } from './content-helpers.ts';
 import { key, quickUser, recharge } from './economy.helpers.ts';
 import { approvedAnchor, liveUser, srsHook } from './live.helpers.ts';
@@ -71,7 +71,7 @@ describe('headlines and the circle', () => {
   let writer: { id: number; token: string };
   let cover: string;
   beforeAll(async () => {
-    writer = await newUser(app);
+    writer = await seedUser(app);
     cover = (await upload(app, writer.token, 'cover', await picture('png', 1280, 720), 'image/png')).url;
   });
 
@@ -98,7 +98,7 @@ describe('headlines and the circle', () => {
   });
 
   it('circle feeds: a new post, a like and a deletion show at once; likes and follows stay personal', async () => {
-    const fan = await newUser(app);
+    const fan = await seedUser(app);
     const feed = (token?: string) => app.inject({ method: 'GET', url: '/anchor_dynamics/userPostList?limit=10', headers: token ? { token } : {} });
     const first = (p: { json(): { data: { list: content.Post[] } } }) => p.json().data.list[0];
     await feed();

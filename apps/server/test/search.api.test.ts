@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as content from '@livesports/contracts/content';
 import * as api from '@livesports/contracts/search';
 import { getHot } from '@livesports/contracts/system';
-import { call, newUser, otherApp, testApp } from './helpers.ts';
+import { call, seedUser, otherApp, testApp } from './helpers.ts';
 import { makeAnchor, picture, setNickname, upload } from './content-helpers.ts';
 
 let app: FastifyInstance;
@@ -18,7 +18,7 @@ let postZh: number;
 
 beforeAll(async () => {
   app = await testApp();
-  [anchor, fan] = await Promise.all([newUser(app), newUser(app)]);
+  [anchor, fan] = await Promise.all([seedUser(app), seedUser(app)]);
   await makeAnchor(app, anchor.id);
   await setNickname(app, anchor.id, `梅西球迷${tag}`);
   await setNickname(app, fan.id, `Fan_${tag}`);

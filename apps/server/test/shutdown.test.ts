@@ -1,16 +1,15 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './helpers.ts';
+import { freePort, ownDataDir } from './helpers.ts';
 
 // SIGTERM closes the site (serve.ts exitOnSignal) and it exits 0, RTMP ingest included. The ingest's
 // store (node-media-server) raised the signal on the process again after flushing: the process
 // died of it at once, no close ran, and a demo render it had started (ffmpeg) lived on without it.
 const here = path.dirname(fileURLToPath(import.meta.url));
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'livesports-shutdown-'));
+const dataDir = ownDataDir('livesports-shutdown-');
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('stopping the site', () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as content from '@livesports/contracts/content';
 import * as api from '@livesports/contracts/social';
 import { FOLLOW_CHANGED } from '../src/modules/social/service.ts';
-import { call, newUser, testApp } from './helpers.ts';
+import { call, seedUser, testApp } from './helpers.ts';
 import { makeAnchor, picture, upload } from './content-helpers.ts';
 
 let app: FastifyInstance;
@@ -15,7 +15,7 @@ let plain: U;
 
 beforeAll(async () => {
   app = await testApp();
-  [fan, anchor, writer, plain] = await Promise.all([newUser(app), newUser(app), newUser(app), newUser(app)]);
+  [fan, anchor, writer, plain] = await Promise.all([seedUser(app), seedUser(app), seedUser(app), seedUser(app)]);
   await makeAnchor(app, anchor.id, 3500);
   const cover = (await upload(app, writer.token, 'cover', await picture('png', 800, 450), 'image/png')).url;
   const cats = await call(app, content.classifyList, {});
@@ -36,7 +36,7 @@ describe('POST api/Member/attention', () => {
   });
 
   it('one person followed as anchor and as user counts one fan', async () => {
-    const other = await newUser(app);
+    const other = await seedUser(app);
     await call(app, api.attention, { id: anchor.id, type: 1, attention: 1 }, { token: other.token });
     const res = await call(app, api.attention, { id: anchor.id, type: 3, attention: 1 }, { token: other.token });
     expect(res.data.fans).toBe(2); // fan (earlier test) + other
@@ -59,7 +59,7 @@ describe('POST api/Member/attention', () => {
   it('announces the change on the bus for the live rooms', async () => {
     const seen: string[] = [];
     const off = await app.bus.subscribe(FOLLOW_CHANGED, (m) => seen.push(m));
-    const other = await newUser(app);
+    const other = await seedUser(app);
     await call(app, api.attention, { id: anchor.id, type: 1, attention: 1 }, { token: other.token });
     await off();
     expect(JSON.parse(seen.at(-1)!)).toMatchObject({ follower: other.id, followee: anchor.id, kind: 'anchor', followed: true });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import * as account from '@livesports/contracts/account';
 import * as system from '@livesports/contracts/system';
-import { call, captchaTicket, newUser, otherApp, testApp, uniqueEmail } from './helpers.ts';
+import { call, captchaTicket, seedUser, otherApp, testApp, uniqueEmail } from './helpers.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 
 let app: FastifyInstance;
@@ -40,7 +40,7 @@ describe('POST api/admin/setSystem', () => {
   });
 
   it('refuses non-administrators, guests and bad keys', async () => {
-    const u = await newUser(app);
+    const u = await seedUser(app);
     const denied = await call(app, system.setSystem, { key: 'site_icp', value: 'x' }, { token: u.token });
     expect(denied).toMatchObject({ status: 403, code: 1, msg: 'You do not have permission to do this' });
     expect((await call(app, system.setSystem, { key: 'site_icp', value: 'x' })).code).toBe(700);
@@ -62,7 +62,7 @@ describe('GET api/universal/getHot', () => {
 
 describe('CAPTCHA=off', () => {
   it('logs in without a slider ticket, and settings say so', async () => {
-    const u = await newUser(app);
+    const u = await seedUser(app);
     expect((await call(admin, system.getSystem, {})).data.captcha).toBe(false);
     expect((await call(admin, account.login, { mobile: u.email, password: u.password })).code).toBe(200);
     // With the captcha on, the same call without a ticket is refused.

@@ -10,7 +10,7 @@ import * as u from '@livesports/contracts/console-users';
 import { users } from '../../src/db/schema/account.ts';
 import { userSanctions } from '../../src/db/schema/console.ts';
 import { SESSIONS_ENDED } from '../../src/modules/account/plugin.ts';
-import { call, captchaTicket, newUser, testApp } from '../helpers.ts';
+import { call, captchaTicket, seedUser, testApp } from '../helpers.ts';
 import { recharge } from '../economy.helpers.ts';
 import { approvedAnchor, liveUser, srsHook } from '../live.helpers.ts';
 import { staff } from './console.helpers.ts';
@@ -196,7 +196,7 @@ describe('console: users and site-wide sanctions', () => {
   it("a ban ends the user's sessions at once (sockets told on the bus), stops their broadcast and refuses login with the reason; lifting lets them in", async () => {
     const anchor = await approvedAnchor(app, s.admin);
     const password = 'secret123';
-    const member = await newUser(app, undefined, password);
+    const member = await seedUser(app, { password });
     // The anchor signs in with a password too, and is live.
     await app.database.db
       .update(users)
@@ -246,7 +246,7 @@ describe('console: users and site-wide sanctions', () => {
   });
 
   it('a permanent ban says so', async () => {
-    const member = await newUser(app);
+    const member = await seedUser(app);
     await sanction(s.admin.token, { id: member.id, kind: 'ban', unit: 'permanent', reason: 'bot' });
     const login = await call(app, account.login, { mobile: member.email, password: member.password, device_type: 'pc', ticket: await captchaTicket(app) }, { lang: 'zh' });
     expect(login.msg).toBe('该账号已被永久封禁。原因：bot');

@@ -7,7 +7,7 @@ import { streamHealth } from '@livesports/contracts/live-health';
 import type { z } from 'zod';
 import { ledgerOps } from '../../src/db/schema/economy.ts';
 import { users } from '../../src/db/schema/account.ts';
-import { freshIp, newUser, testApp } from '../helpers.ts';
+import { freshIp, seedUser, testApp } from '../helpers.ts';
 import { liveUser } from '../live.helpers.ts';
 
 // (a) Who may call what, generated from packages/contracts: every call that needs login refuses
@@ -34,15 +34,15 @@ describe('authorization matrix from the contracts', () => {
   let siteAdmin: string;
   beforeAll(async () => {
     app = await testApp();
-    const gone = await newUser(app);
+    const gone = await seedUser(app);
     await app.inject({ method: 'POST', url: '/api/Member/SignOut', headers: { token: gone.token }, remoteAddress: freshIp() });
     signedOut = gone.token;
     viewer = (await liveUser(app)).token;
-    const a = await newUser(app);
+    const a = await seedUser(app);
     await app.database.db.update(users).set({ isAnchor: 1 }).where(eq(users.id, a.id));
     anchorToken = a.token;
     // A moderator named before their first call (the session resolver reads the role then).
-    const m = await newUser(app);
+    const m = await seedUser(app);
     await app.database.db.update(users).set({ isModerator: 1 }).where(eq(users.id, m.id));
     moderator = m.token;
     siteAdmin = (await liveUser(app, { admin: true })).token;
@@ -114,7 +114,7 @@ describe('hostile values for every field of every call', () => {
   let userId: number;
   beforeAll(async () => {
     app = await testApp();
-    const u = await newUser(app);
+    const u = await seedUser(app);
     token = u.token;
     userId = u.id;
   });

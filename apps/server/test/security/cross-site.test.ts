@@ -7,7 +7,7 @@ import * as payout from '@livesports/contracts/economy-withdrawal';
 import * as wallet from '@livesports/contracts/economy-wallet';
 import * as matches from '@livesports/contracts/matches';
 import * as live from '@livesports/contracts/live';
-import { call, freshIp, newUser, testApp } from '../helpers.ts';
+import { call, freshIp, seedUser, testApp } from '../helpers.ts';
 
 // No request from another site changes anything (issue #13, item 1): a page elsewhere that sends a
 // logged-in user's browser to a state-changing call — link, form, image, frame or script — is
@@ -19,10 +19,10 @@ const card = { name: 'Li Lei', card_no: '6222021234567890', bank_name: 'ICBC', b
 
 describe('cross-site requests', () => {
   let app: FastifyInstance;
-  let user: Awaited<ReturnType<typeof newUser>>;
+  let user: Awaited<ReturnType<typeof seedUser>>;
   beforeAll(async () => {
     app = await testApp();
-    user = await newUser(app);
+    user = await seedUser(app);
   });
 
   const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
@@ -94,7 +94,7 @@ describe('cross-site requests', () => {
       const empty = await app.inject({ method: 'POST', url, headers: { token: user.token, 'content-type': 'application/json' }, payload: '', remoteAddress: freshIp() });
       expect({ url, code: empty.json().code }).toEqual({ url, code: 200 });
     }
-    const other = await newUser(app);
+    const other = await seedUser(app);
     const out = await app.inject({ method: 'POST', url: '/api/Member/SignOut', headers: { token: other.token }, remoteAddress: freshIp() });
     expect(out.json().code).toBe(200);
     expect((await call(app, account.memberInfo, {}, { token: other.token })).code).toBe(700);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import * as account from '@livesports/contracts/account';
-import { call, captchaTicket, newUser, otherApp, testApp } from '../helpers.ts';
+import { call, captchaTicket, seedUser, otherApp, testApp } from '../helpers.ts';
 
 // Headers of a careful site (issue #13 item 6): a CSP, nosniff, a referrer policy, HSTS only on
 // https; the session cookie HttpOnly (Secure on https) with a readable logged_in marker beside it.
@@ -25,7 +25,7 @@ describe('security headers and the session cookie', () => {
   });
 
   it('logs in with an HttpOnly token cookie and a readable logged_in marker; sign-out clears both', async () => {
-    const u = await newUser(app);
+    const u = await seedUser(app);
     const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { mobile: u.email, password: u.password, device_type: 'pc', ticket: await captchaTicket(app) } });
     const cookies = [res.headers['set-cookie']].flat().map(String);
     const token = cookies.find((c) => c.startsWith('token='))!;
@@ -48,7 +48,7 @@ describe('security headers and the session cookie', () => {
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
       expect(String(res.headers['content-security-policy'])).toContain('wss://sports.example');
-      const u = await newUser(secure);
+      const u = await seedUser(secure);
       const login = await secure.inject({ method: 'POST', url: '/api/user/login', payload: { mobile: u.email, password: u.password, device_type: 'pc', ticket: await captchaTicket(secure) } });
       const token = [login.headers['set-cookie']]
         .flat()

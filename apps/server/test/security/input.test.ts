@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import * as account from '@livesports/contracts/account';
-import { freshIp, newUser, testApp } from '../helpers.ts';
+import { freshIp, newUser, seedUser, testApp } from '../helpers.ts';
 import { approvedAnchor, liveUser } from '../live.helpers.ts';
 
 // Bad input gets a clear 400, never a 500 (issue #13 item 8): NUL bytes, deep nesting, numbers
@@ -12,7 +12,7 @@ describe('hostile input', () => {
   let token: string;
   beforeAll(async () => {
     app = await testApp();
-    token = (await newUser(app)).token;
+    token = (await seedUser(app)).token;
   });
   const send = (method: 'GET' | 'POST', url: string, input: Record<string, unknown>, lang = 'en') =>
     app.inject({ method, url, headers: { token, lang }, remoteAddress: freshIp(), ...(method === 'GET' ? { query: input as Record<string, string> } : { payload: input }) });
@@ -70,7 +70,7 @@ describe('hostile input', () => {
   });
 
   it('nicknames: NFKC-normalised, no bidi or zero-width characters, no reserved or look-alike names', async () => {
-    const u = await newUser(app);
+    const u = await seedUser(app);
     const set = (user_nickname: string, lang = 'en') =>
       app.inject({ method: 'POST', url: '/api/member/updateInfo', headers: { token: u.token, lang }, payload: { user_nickname }, remoteAddress: freshIp() });
     for (const bad of ['ann\u202Egnp.exe', 'ad\u200Bmin', 'zero\uFEFFwidth']) expect((await set(bad)).json().msg).toBe('A nickname cannot contain invisible or text-direction characters');
@@ -82,7 +82,7 @@ describe('hostile input', () => {
     const name = `Ｆａｎ${Date.now().toString(36)}`.slice(0, 16);
     const mine = await set(name);
     expect(mine.json().data.user_nickname).toBe(name.normalize('NFKC'));
-    const other = await newUser(app);
+    const other = await seedUser(app);
     const copy = await app.inject({
       method: 'POST',
       url: '/api/member/updateInfo',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import * as account from '@livesports/contracts/account';
 import { loadConfig } from '../../src/config.ts';
-import { newUser, otherApp } from '../helpers.ts';
+import { seedUser, otherApp } from '../helpers.ts';
 
 // The client does not choose its own IP, and no IP trick gets more password guesses (issue #13
 // item 2): X-Forwarded-For is ignored unless TRUST_PROXY names the proxy; each account allows
@@ -25,7 +25,7 @@ describe('login protection', () => {
   });
 
   it('30 wrong passwords for one account with rotating X-Forwarded-For: five are checked, then the account waits', async () => {
-    const u = await newUser(app);
+    const u = await seedUser(app);
     const answers = [];
     for (let i = 0; i < 30; i++) answers.push(await login(app, { mobile: u.email, password: `wrong${i}x` }, { 'x-forwarded-for': `203.0.113.${i + 1}` }, '198.51.100.30'));
     const wrong = answers.filter((r) => r.json().msg === 'Wrong email or password');
@@ -38,14 +38,14 @@ describe('login protection', () => {
   });
 
   it('guesses from many real addresses (a botnet) are counted per account too, in parallel', async () => {
-    const u = await newUser(app);
+    const u = await seedUser(app);
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(app, { mobile: u.email, password: i === 29 ? u.password : `wrong${i}x` }, {}, `192.0.2.${i + 1}`)));
     const checked = answers.filter((r) => r.statusCode !== 429);
     expect(checked.length).toBeLessThanOrEqual(5);
   });
 
   it('a right password before the fifth wrong one clears the count', async () => {
-    const u = await newUser(app);
+    const u = await seedUser(app);
     for (let i = 0; i < 4; i++) expect((await login(app, { mobile: u.email, password: 'nope1234' }, {}, `192.0.2.${100 + i}`)).json().msg).toBe('Wrong email or password');
     expect((await login(app, { mobile: u.email, password: u.password }, {}, '192.0.2.110')).json().code).toBe(200);
     for (let i = 0; i < 4; i++) expect((await login(app, { mobile: u.email, password: 'nope1234' }, {}, `192.0.2.${120 + i}`)).json().msg).toBe('Wrong email or password');

@@ -9,7 +9,7 @@ import * as reserve from '@livesports/contracts/live-reserve';
 import * as wallet from '@livesports/contracts/economy-wallet';
 import * as replaysApi from '@livesports/contracts/replays';
 import { clips, replays } from '../../src/db/schema/replays.ts';
-import { call, newUser, testApp } from '../helpers.ts';
+import { call, seedUser, testApp } from '../helpers.ts';
 import { approvedAnchor, liveUser } from '../live.helpers.ts';
 
 // Issue #13 item 10(a), the part the login matrix cannot see: who may act on whose things. Every
@@ -152,8 +152,8 @@ describe('who may act on whose things', () => {
   });
 
   it("another user's post, comment, reservation, order, replay and clip: refused and left as they were", async () => {
-    const owner = await newUser(app);
-    const other = await newUser(app);
+    const owner = await seedUser(app);
+    const other = await seedUser(app);
     const post = await call(app, content.publishPost, { content: 'Owner post' }, { token: owner.token });
     expect(post.code).toBe(200);
     const comment = await call(app, content.commentPost, { id: post.data.id, content: 'Owner comment' }, { token: owner.token });

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { createPasswordHasher } from '../../platform/password.ts';
 import { createGoogleLogin } from './oauth.ts';
 import { createConsoleUsersRepo } from './console-users.repo.ts';
 import { consoleUsersRoutes } from './console-users.routes.ts';
@@ -91,6 +92,7 @@ export const accountModule = fp(
       profileChanged: () => app.readCache.invalidate(['people']),
       sessionsEnded,
       sanctions,
+      hasher: createPasswordHasher(config.PASSWORD_HASH_COST),
     });
     app.decorate('account', Object.assign(service, { sanctions }));
     app.auth.useResolver((token) => service.resolveToken(token));

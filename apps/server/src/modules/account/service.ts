@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { type ActiveSanction, CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type MemberInfo, type UserInfo, anchorLevel, isReservedNickname } from '@livesports/contracts/account';
 import type { Lang } from '@livesports/contracts/messages';
 import type { Clock } from '../../platform/clock.ts';
@@ -6,6 +5,7 @@ import { numericCode, randomToken, sha256, shortCode } from '../../platform/cryp
 import { AppError, badInput, conflict, forbidden, tooMany } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { AuthUser } from '../../platform/auth.ts';
+import { type PasswordHasher, createPasswordHasher } from '../../platform/password.ts';
 import { UPLOAD_TOKEN_TTL_SECONDS, signUploadToken } from '../../platform/upload-token.ts';
 import { isOwnUpload, isPresetAvatar, presetAvatars } from './avatars.ts';
 import { codeMail, noticeMail } from './mail-templates.ts';
@@ -17,8 +17,6 @@ export const SESSION_TTL_DAYS = 30;
 export const CODE_MAX_ATTEMPTS = 5;
 /** Wrong passwords for one account before logins to it wait (1, 2, 4… up to 60 minutes). */
 export const LOGIN_MAX_FAILURES = 5;
-/** argon2id parameters (OWASP's first recommendation: 19 MiB, 2 passes). */
-const HASH_OPTS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export interface CaptchaGate {
   enabled: boolean;
@@ -43,6 +41,8 @@ export interface AccountDeps {
   sessionsEnded?: (ended: SessionsEnded) => Promise<void>;
   /** Site-wide sanctions: a banned user is refused a session; the member page shows what runs. */
   sanctions?: { assertNotBanned(userId: number): Promise<void>; active(userId: number): Promise<ActiveSanction[]> };
+  /** argon2id at the configured cost (PASSWORD_HASH_COST); the standard cost when not given. */
+  hasher?: PasswordHasher;
 }
 
 /** Which sessions just ended: one (`sessionId`), or all of a user's but `except`. */
@@ -54,6 +54,7 @@ export interface SessionsEnded {
 
 export function createAccountService(deps: AccountDeps) {
   const { repo, clock } = deps;
+  const hasher = deps.hasher ?? createPasswordHasher();
   const codeHash = (email: string, purpose: number, code: string) => sha256(`${email}:${purpose}:${code}`);
 
   async function toUserInfo(u: UserRow): Promise<UserInfo> {
@@ -213,7 +214,7 @@ export function createAccountService(deps: AccountDeps) {
       // The code first: a registered address never gets a sign-up code, so it answers like a wrong one.
       await useCode(input.mobile, 1, input.code);
       if (await repo.findByEmail(input.mobile)) throw conflict('auth.email_taken');
-      const passwordHash = await argon2.hash(input.password, HASH_OPTS);
+      const passwordHash = await hasher.hash(input.password);
       try {
         await newUser({ email: input.mobile, passwordHash, nickname: await uniqueNickname(input.mobile.split('@')[0]), invitedBy: inviter?.id });
       } catch (err) {
@@ -234,7 +235,7 @@ export function createAccountService(deps: AccountDeps) {
       if (!attempt.allowed) throw tooMany('auth.login_locked', { minutes: lockMinutes() });
       const u = await repo.findByEmail(input.mobile);
       // Same answer for unknown address and wrong password: no account probing through login.
-      if (!u || !u.passwordHash || !(await argon2.verify(u.passwordHash, input.password))) {
+      if (!u || !u.passwordHash || !(await hasher.verify(u.passwordHash, input.password))) {
         if (attempt.lockedUntil) throw tooMany('auth.login_locked', { minutes: lockMinutes() });
         throw badInput('auth.wrong_credentials');
       }
@@ -260,7 +261,7 @@ export function createAccountService(deps: AccountDeps) {
       await useCode(input.mobile, 2, input.code);
       const u = await repo.findByEmail(input.mobile);
       if (!u) throw badInput('auth.code_wrong');
-      await repo.updateUser(u.id, { passwordHash: await argon2.hash(input.password, HASH_OPTS) });
+      await repo.updateUser(u.id, { passwordHash: await hasher.hash(input.password) });
       // A reset password ends every open session: whoever knew the old one is out.
       await repo.deleteSessionsOf(u.id);
       await deps.sessionsEnded?.({ userId: u.id });
@@ -315,9 +316,9 @@ export function createAccountService(deps: AccountDeps) {
       if (!u) throw new AppError('auth.verification_failed', 401, 700);
       if (u.paymentPasswordHash) {
         if (!input.old_password) throw badInput('member.pay_password_old_empty');
-        if (!(await argon2.verify(u.paymentPasswordHash, input.old_password))) throw badInput('member.pay_password_old_wrong');
+        if (!(await hasher.verify(u.paymentPasswordHash, input.old_password))) throw badInput('member.pay_password_old_wrong');
       }
-      await repo.updateUser(u.id, { paymentPasswordHash: await argon2.hash(input.password, HASH_OPTS) });
+      await repo.updateUser(u.id, { paymentPasswordHash: await hasher.hash(input.password) });
     },
 
     /** Password management: the current password proves it is the owner; other sessions end. */
@@ -326,9 +327,9 @@ export function createAccountService(deps: AccountDeps) {
       if (!u) throw new AppError('auth.verification_failed', 401, 700);
       if (u.passwordHash) {
         if (!input.old_password) throw badInput('member.old_password_empty');
-        if (!(await argon2.verify(u.passwordHash, input.old_password))) throw badInput('member.old_password_wrong');
+        if (!(await hasher.verify(u.passwordHash, input.old_password))) throw badInput('member.old_password_wrong');
       }
-      await repo.updateUser(u.id, { passwordHash: await argon2.hash(input.password, HASH_OPTS) });
+      await repo.updateUser(u.id, { passwordHash: await hasher.hash(input.password) });
       await repo.deleteSessionsOf(u.id, user.sessionId);
       await deps.sessionsEnded?.({ userId: u.id, except: user.sessionId });
     },
@@ -350,7 +351,7 @@ export function createAccountService(deps: AccountDeps) {
         if (!existing.isAdmin) await repo.updateUser(existing.id, { isAdmin: 1 });
         return existing.id;
       }
-      const u = await newUser({ email: email.toLowerCase(), passwordHash: await argon2.hash(password, HASH_OPTS), nickname: await uniqueNickname('admin') });
+      const u = await newUser({ email: email.toLowerCase(), passwordHash: await hasher.hash(password), nickname: await uniqueNickname('admin') });
       await repo.updateUser(u.id, { isAdmin: 1 });
       return u.id;
     },

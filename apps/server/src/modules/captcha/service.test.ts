@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CAPTCHA_CHALLENGE_TTL_SECONDS, CAPTCHA_HEIGHT, CAPTCHA_TICKET_TTL_SECONDS, CAPTCHA_WIDTH } from '@livesports/contracts/captcha';
+import { ownDataDir } from '../../../test/pglite-template.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { PIECE_SIZE } from './image.ts';
 import { type CaptchaRepo, createCaptchaRepo } from './repo.ts';
@@ -20,7 +19,8 @@ let repo: CaptchaRepo;
 let sut: CaptchaService;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'captcha-test-'));
+  // A database of its own, opened here (on PGlite runs a copy of the migrated template).
+  dir = ownDataDir('captcha-test-');
   database = await openDatabase({ dataDir: dir });
   repo = createCaptchaRepo(database.db);
 });
