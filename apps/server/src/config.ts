@@ -116,6 +116,12 @@ const schema = z.object({
    * (cluster/). `npm start` sets it to the number of cores when unset.
    */
   WORKERS: z.coerce.number().int().min(1).max(256).default(1),
+  /** Unfinished resumable uploads one user may hold at once (issue #51): a new one past it is refused. */
+  UPLOAD_MAX_OPEN: z.coerce.number().int().min(1).max(1000).default(3),
+  /** Bytes (in MB) one user's unfinished uploads may declare together. */
+  UPLOAD_MAX_OPEN_MB: z.coerce.number().min(1).default(1024),
+  /** New uploads are refused while the upload disk would have less than this many MB free (local storage). */
+  UPLOAD_MIN_FREE_MB: z.coerce.number().min(0).default(1024),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };
