@@ -32,6 +32,7 @@ import { replaysModule } from './modules/replays/plugin.ts';
 import { searchModule } from './modules/search/plugin.ts';
 import { socialModule } from './modules/social/plugin.ts';
 import { systemModule } from './modules/system/plugin.ts';
+import { REQUEST_TIMEOUT_MS, frontLimits, frontServerOptions } from './platform/front.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -81,6 +82,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Opening a fresh embedded database and migrating it can take longer than Fastify's default
     // 10 s per plugin on a busy machine; a start-up step that fails still fails loudly.
     pluginTimeout: 0,
+    // The connection front's timeouts (platform/front.ts): a short wait for a request head and
+    // between keep-alive requests.
+    http: frontServerOptions(frontLimits(config)),
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
   });
   // Repeats of public cached answers leave from the server's first step (platform/hot-answers.ts).

@@ -5,6 +5,7 @@ import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { type Database, openDatabase, openLinkedDatabase } from '../db/client.ts';
 import { createRedisBus } from '../platform/bus.ts';
+import { frontLimits, frontServerOptions } from '../platform/front.ts';
 import { createIpcBus } from '../platform/ipc-bus.ts';
 import { exitOnSignal } from '../serve.ts';
 import { takeConnections } from './hand-out.ts';
@@ -60,7 +61,8 @@ export async function runEdge(config: Config) {
     ...(config.DATABASE_URL ? {} : { ownerCall: callsOverIpc(port) }),
     // WebSocket upgrades reach Fastify through the server's 'upgrade' event. A plain request for a
     // /ws/ path gets the answer a one-process site gives; any other never enters Fastify here.
-    serverFactory: (handler) => http.createServer((req, res) => (SOCKET_PATH.test(req.url ?? '') ? handler(req, res) : misdirected(req, res))),
+    // It reads the upgrade requests itself, so the front's timeouts apply here too (platform/front.ts).
+    serverFactory: (handler) => http.createServer(frontServerOptions(frontLimits(config)), (req, res) => (SOCKET_PATH.test(req.url ?? '') ? handler(req, res) : misdirected(req, res))),
   });
   app.addHook('onClose', async () => {
     await bus.close();

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:cluster';
 import net from 'node:net';
+import type { ConnectionCap } from '../platform/front.ts';
 
 /** A WebSocket connection the primary accepted, sent to a socket process with its descriptor and the bytes read from it; `taken` answers it. */
 type Conn = { conn: number; head: Uint8Array };
@@ -24,15 +25,15 @@ const SOCKET_LINE = /^GET \/ws\/[^ ]* HTTP\/1\.[01]\r\n/;
 const SOCKET_PREFIX = 'GET /ws/';
 /** A request line longer than this is nobody's WebSocket: the primary's HTTP server answers it. */
 const MAX_LINE = 8192;
-/** A connection that has not sent its request line by then goes to the primary's HTTP server, whose own timeouts end it. */
-const LINE_WAIT_MS = 10_000;
+/** What a connection that sent no whole request line in time is answered before it is closed. */
+const TIMED_OUT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
 
 /**
  * Reads a new connection until its first request line shows where it goes: `socket` when it asks
  * for a WebSocket path. The connection stops being read at once (the bytes read come along), so
  * whoever takes it next reads the rest.
  */
-function firstLine(socket: net.Socket, then: (head: Buffer, socket: boolean) => void) {
+function firstLine(socket: net.Socket, waitMs: number, then: (head: Buffer, socket: boolean) => void) {
   let head: Buffer = Buffer.alloc(0);
   const done = (toSockets: boolean) => {
     clearTimeout(timer);
@@ -51,7 +52,14 @@ function firstLine(socket: net.Socket, then: (head: Buffer, socket: boolean) => 
   };
   // Closed (or half-closed) before a whole line: the HTTP server answers what there is.
   const onEnd = () => done(false);
-  const timer = setTimeout(() => done(false), LINE_WAIT_MS);
+  // No whole request line in time (an idle connection held open, a line sent a byte at a time):
+  // closed here (issue #51 item 5); the rest of a head is the HTTP server's headersTimeout.
+  const timer = setTimeout(() => {
+    socket.off('data', onData);
+    socket.off('end', onEnd);
+    socket.end(TIMED_OUT);
+    setTimeout(() => socket.destroy(), 1000).unref();
+  }, waitMs);
   socket.once('close', () => clearTimeout(timer));
   socket.on('data', onData);
   socket.once('end', onEnd);
@@ -124,7 +132,8 @@ function emitConnection(server: net.Server, socket: net.Socket, head: Uint8Array
  * ends go to the others instead of being closed; a process that becomes ready takes its share of
  * those waiting.
  */
-export function createHandOut(own: net.Server) {
+export function createHandOut(own: net.Server, front: { cap?: ConnectionCap; headMs?: number } = {}) {
+  const headMs = front.headMs ?? 10_000;
   const ready: Worker[] = [];
   const slots = new Map<Worker, Slot>();
   let turn = 0;
@@ -158,7 +167,9 @@ export function createHandOut(own: net.Server) {
   const server = net.createServer({ pauseOnConnect: true }, (socket) => {
     // A client gone before its connection was handed on: nothing to do but close it.
     socket.on('error', () => socket.destroy());
-    firstLine(socket, (head, toSockets) => {
+    // One address past its connection cap: closed before a byte is read (platform/front.ts).
+    if (front.cap && !front.cap.admit(socket)) return void socket.destroy();
+    firstLine(socket, headMs, (head, toSockets) => {
       if (socket.destroyed) return;
       const alive = toSockets ? ready.filter((w) => w.isConnected()) : [];
       // HTTP, and WebSockets while no socket process is up: the primary's own server.

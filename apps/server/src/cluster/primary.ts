@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config.ts';
 import { pgliteTextParsers } from '../db/client.ts';
 import { createSqlServer } from '../db/sql-link.ts';
+import { createConnectionCap, frontLimits, trustedPeers } from '../platform/front.ts';
 import { createBusHub } from '../platform/ipc-bus.ts';
 import { exitOnSignal, serveSite } from '../serve.ts';
 import { createHandOut } from './hand-out.ts';
@@ -37,7 +38,11 @@ export async function runPrimary(config: Config) {
 
   // Rows keep their types across processes (bigint, bytes, dates) with the structured-clone channel.
   cluster.setupPrimary({ serialization: 'advanced' });
-  const handOut = createHandOut(app.server);
+  // The connection front (platform/front.ts): the per-address cap counts the connections this
+  // process holds (a WebSocket's leaves it once a socket process took it, and counts there by the
+  // socket caps); a connection must send its request line within HEAD_TIMEOUT_MS.
+  const limits = frontLimits(config);
+  const handOut = createHandOut(app.server, { cap: createConnectionCap({ perIp: limits.perIp, trusted: trustedPeers(config.TRUST_PROXY) }), headMs: limits.headMs });
   let announced = false;
   const delays: number[] = [];
   let closing = false;

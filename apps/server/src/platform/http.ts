@@ -5,6 +5,7 @@ import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import { Code } from '@livesports/contracts/envelope';
 import { localize } from './envelope.ts';
+import { upgradesAfterAnswers } from './front.ts';
 import { WS_MAX_PAYLOAD, type SocketGuard, createSocketGuard } from './socket-guard.ts';
 
 declare module 'fastify' {
@@ -35,6 +36,8 @@ export const httpPlugin = fp(
     });
     // Small frames only: ws closes a socket that sends more (1009) before buffering it.
     await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
+    // An upgrade sent right behind another request on one connection waits for that answer (front.ts).
+    upgradesAfterAnswers(app.server);
     const scale = config.RATE_LIMIT_SCALE;
     const cap = (n: number) => (scale > 0 ? Math.ceil(n * scale) : 0);
     app.decorate('sockets', {
