@@ -33,6 +33,7 @@ import { searchModule } from './modules/search/plugin.ts';
 import { socialModule } from './modules/social/plugin.ts';
 import { systemModule } from './modules/system/plugin.ts';
 import { REQUEST_TIMEOUT_MS, frontLimits, frontServerOptions } from './platform/front.ts';
+import type { SocketPlaces } from './platform/socket-places.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -44,6 +45,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** In a socket process on the embedded database: the calls the primary answers (platform/owner.ts). */
   ownerCall?: OwnerCall;
+  /** Where per-address socket caps are counted, when not by this process or Redis (the primary's count: cluster/). */
+  socketPlaces?: SocketPlaces;
   /** The HTTP server to use (a socket process hands plain requests to the primary: cluster/edge.ts). */
   serverFactory?: FastifyServerOptions['serverFactory'];
 }
@@ -102,7 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(mailerPlugin, { mailer: opts.mailer });
   await app.register(storagePlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(httpPlugin);
+  await app.register(httpPlugin, { places: opts.socketPlaces });
   // br/gzip for JSON and text over 1 kB; cached answers arrive compressed already and pass through.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(envelopePlugin);

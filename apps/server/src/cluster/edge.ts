@@ -7,6 +7,7 @@ import { type Database, openDatabase, openLinkedDatabase } from '../db/client.ts
 import { createRedisBus } from '../platform/bus.ts';
 import { frontLimits, frontServerOptions } from '../platform/front.ts';
 import { createIpcBus } from '../platform/ipc-bus.ts';
+import { placesOverIpc } from '../platform/socket-places.ts';
 import { exitOnSignal } from '../serve.ts';
 import { takeConnections } from './hand-out.ts';
 import { callsOverIpc, processPort, sqlOverIpc } from './ipc.ts';
@@ -59,6 +60,8 @@ export async function runEdge(config: Config) {
     bus,
     // Embedded: work that only the database's owner may do (a room's chat sequence) goes to it.
     ...(config.DATABASE_URL ? {} : { ownerCall: callsOverIpc(port) }),
+    // Per-address socket caps count every process's sockets: the primary holds the count (or Redis).
+    ...(config.REDIS_URL ? {} : { socketPlaces: placesOverIpc(port) }),
     // WebSocket upgrades reach Fastify through the server's 'upgrade' event. A plain request for a
     // /ws/ path gets the answer a one-process site gives; any other never enters Fastify here.
     // It reads the upgrade requests itself, so the front's timeouts apply here too (platform/front.ts).
