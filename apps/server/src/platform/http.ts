@@ -46,7 +46,9 @@ export const httpPlugin = fp(
     // when set, else this process alone.
     let places = opts.places;
     if (!places && config.REDIS_URL) {
-      const redis = new (await import('ioredis')).Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+      const redis = new (await import('ioredis')).Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
+      // A failed command falls back to this process's own count (socket-places.ts); ioredis reconnects by itself.
+      redis.on('error', (err) => app.log.debug({ err }, 'socket places: Redis'));
       const inRedis = redisPlaces(redis, config.REDIS_PREFIX, app.log);
       app.addHook('onClose', async () => {
         await inRedis.close();
