@@ -117,7 +117,7 @@ const schema = z.object({
    */
   WORKERS: z.coerce.number().int().min(1).max(256).default(1),
   /** Open connections one client address may hold (scaled by RATE_LIMIT_SCALE; 0 = no cap; proxies TRUST_PROXY names are not capped). */
-  CONN_PER_IP: z.coerce.number().int().min(0).default(256),
+  CONN_PER_IP: z.coerce.number().int().min(0).default(512),
   /** A connection must send a whole request head within this many ms (and a first request line), or it is closed. */
   HEAD_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   /** An idle keep-alive connection is closed after this many ms. */

@@ -254,6 +254,27 @@ describe('the connection front in the primary (issue #51 item 5)', () => {
     for (const c of held) c.destroy();
   });
 
+  it('counts a WebSocket connection a socket process took until that process says it closed, or ends', async () => {
+    const cap = createConnectionCap({ perIp: 2, trusted: null });
+    const w = new FakeWorker();
+    const { port } = await startHandOut([w], { cap });
+    const clients = [await connect(port), await connect(port)];
+    for (const c of clients) c.write(UPGRADE);
+    await until(() => w.sent.length === 2);
+    // The primary's copies are closed once taken; the places stay held for the socket process's.
+    await until(() => w.sent.every((s) => s.socket.destroyed));
+    expect(cap.count('127.0.0.1')).toBe(2);
+    const third = await connect(port);
+    expect(await readToEnd(third)).toMatchObject({ text: '' });
+    // The socket process says the first closed: one place is free.
+    w.emit('message', { gone: w.sent[0].id });
+    expect(cap.count('127.0.0.1')).toBe(1);
+    // It ends: the places of the connections it held go with it.
+    w.emit('exit', null, 'SIGKILL');
+    expect(cap.count('127.0.0.1')).toBe(0);
+    for (const c of clients) c.destroy();
+  });
+
   it('does not cap a proxy TRUST_PROXY names (every visitor comes from its address)', async () => {
     const cap = createConnectionCap({ perIp: 1, trusted: trustedPeers(['127.0.0.1']) });
     const { port } = await startHandOut([], { cap });

@@ -1,10 +1,12 @@
 import type { Worker } from 'node:cluster';
 import net from 'node:net';
-import type { ConnectionCap } from '../platform/front.ts';
+import { type ConnectionCap, plainAddress } from '../platform/front.ts';
 
 /** A WebSocket connection the primary accepted, sent to a socket process with its descriptor and the bytes read from it; `taken` answers it. */
 type Conn = { conn: number; head: Uint8Array };
 type Taken = { taken: number };
+/** A socket process telling the primary a connection it took has closed (its address's place at the front is free again). */
+type Gone = { gone: number };
 /**
  * One socket process as the hand-out sees it: the connections waiting to be sent there, and the one
  * on its way (sent, its `taken` not back yet; the primary's copy of it stays open until then).
@@ -13,11 +15,14 @@ interface Slot {
   worker: Worker;
   waiting: Array<{ socket: net.Socket; head: Buffer }>;
   inFlight: { id: number; socket: net.Socket } | null;
+  /** The front's places of the connections this process took, by id: given back when it says one closed, or when it ends. */
+  held: Map<number, () => void>;
 }
 /** A socket process telling the primary it takes connections. */
 const READY = { edgeReady: 1 } as const;
 const isConn = (m: unknown): m is Conn => typeof m === 'object' && m !== null && typeof (m as { conn?: unknown }).conn === 'number';
 const isTaken = (m: unknown): m is Taken => typeof m === 'object' && m !== null && typeof (m as { taken?: unknown }).taken === 'number';
+const isGone = (m: unknown): m is Gone => typeof m === 'object' && m !== null && typeof (m as { gone?: unknown }).gone === 'number';
 const isReady = (m: unknown) => typeof m === 'object' && m !== null && (m as { edgeReady?: unknown }).edgeReady === 1;
 
 /** The request line of a WebSocket upgrade (the chat's /ws/im, the scores' /ws/score). */
@@ -139,6 +144,8 @@ export function createHandOut(own: net.Server, front: { cap?: ConnectionCap; hea
   let turn = 0;
   let nextId = 1;
   let listening = false;
+  /** The front's place of each connection while the primary holds it (platform/front.ts). */
+  const places = new WeakMap<net.Socket, () => void>();
 
   /** Sends `slot` its next waiting connection, unless one is on its way there already. */
   function pump(slot: Slot) {
@@ -168,7 +175,14 @@ export function createHandOut(own: net.Server, front: { cap?: ConnectionCap; hea
     // A client gone before its connection was handed on: nothing to do but close it.
     socket.on('error', () => socket.destroy());
     // One address past its connection cap: closed before a byte is read (platform/front.ts).
-    if (front.cap && !front.cap.admit(socket)) return void socket.destroy();
+    const release = front.cap ? front.cap.hold(plainAddress(socket.remoteAddress)) : null;
+    if (front.cap && !release) return void socket.destroy();
+    if (release) {
+      // Given back when the primary's copy closes, unless a socket process took the connection:
+      // then when that process says it closed.
+      places.set(socket, release);
+      socket.once('close', () => places.get(socket)?.());
+    }
     firstLine(socket, headMs, (head, toSockets) => {
       if (socket.destroyed) return;
       const alive = toSockets ? ready.filter((w) => w.isConnected()) : [];
@@ -183,13 +197,23 @@ export function createHandOut(own: net.Server, front: { cap?: ConnectionCap; hea
     server,
     /** Listens on the public address once `worker` says it is ready, and hands it connections from then on. */
     add(worker: Worker, listen: { host: string; port: number }, onListening: () => void) {
-      const slot: Slot = { worker, waiting: [], inFlight: null };
+      const slot: Slot = { worker, waiting: [], inFlight: null, held: new Map() };
       slots.set(worker, slot);
       worker.on('message', (m) => {
+        if (isGone(m)) {
+          slot.held.get(m.gone)?.();
+          slot.held.delete(m.gone);
+          return;
+        }
         if (isTaken(m)) {
           // The socket process has its own descriptor now: the primary's copy goes, and the next
           // connection waiting for this process is sent.
           if (slot.inFlight?.id !== m.taken) return;
+          const release = places.get(slot.inFlight.socket);
+          if (release) {
+            places.delete(slot.inFlight.socket);
+            slot.held.set(m.taken, release);
+          }
           slot.inFlight.socket.destroy();
           slot.inFlight = null;
           return pump(slot);
@@ -206,6 +230,9 @@ export function createHandOut(own: net.Server, front: { cap?: ConnectionCap; hea
         const i = ready.indexOf(worker);
         if (i >= 0) ready.splice(i, 1);
         slots.delete(worker);
+        // Its connections went with it.
+        for (const release of slot.held.values()) release();
+        slot.held.clear();
         // Sent there and never taken (or taken just before the end): closed, so the client reconnects.
         slot.inFlight?.socket.destroy();
         slot.inFlight = null;
@@ -240,10 +267,13 @@ export function createHandOut(own: net.Server, front: { cap?: ConnectionCap; hea
  * for them.
  */
 export function takeConnections(server: net.Server) {
+  const gone = (id: number) => void (process.connected && process.send?.({ gone: id } satisfies Gone));
   process.on('message', (m, handle) => {
     if (!isConn(m)) return;
     process.send?.({ taken: m.conn } satisfies Taken);
-    if (!(handle instanceof net.Socket)) return;
+    if (!(handle instanceof net.Socket)) return gone(m.conn);
+    // Its address's place at the primary's front is held until it closes here.
+    handle.once('close', () => gone(m.conn));
     // After the primary read the request line (at least): those bytes come first.
     emitConnection(server, handle, m.head);
   });

@@ -7,7 +7,9 @@ import type { Config } from '../config.ts';
  * connections does before any request is read. An attacker held 19,700 idle connections from one
  * address, which took the primary to 19,952 of its 20,000 open files, because
  *  - nothing capped the connections of one address: here `CONN_PER_IP` (scaled by
- *    RATE_LIMIT_SCALE, 0 = off) is counted from accept to close, and one past it is closed at once;
+ *    RATE_LIMIT_SCALE, 0 = off) is counted from accept to close, WebSockets included (in the
+ *    cluster, until the socket process that took one says it closed), and one past it is closed
+ *    at once. So it is above the socket caps (300 score sockets, 20 pre-login chat sockets);
  *  - a connection that never sent a request lived until Node's own checks (headersTimeout 60 s,
  *    looked at every 30 s): here a whole request head must arrive within HEAD_TIMEOUT_MS, checked
  *    every second;
@@ -66,25 +68,32 @@ export function trustedPeers(trust: Config['TRUST_PROXY']): net.BlockList | 'all
 }
 
 /**
- * Counts open connections per client address. `admit` holds a place for `socket` until it closes;
- * false means the address has none left (the caller closes the socket).
+ * Counts open connections per client address. `hold(ip)` takes a place and returns its release
+ * (null: the address has none left); `admit(socket)` holds one for `socket` until it closes.
  */
 export function createConnectionCap(opts: { perIp: number; trusted: net.BlockList | 'all' | null }) {
   const open = new Map<string, number>();
   const exempt = (ip: string) => opts.trusted === 'all' || (opts.trusted !== null && opts.trusted.check(ip, net.isIPv6(ip) ? 'ipv6' : 'ipv4'));
+  function hold(ip: string): (() => void) | null {
+    if (opts.perIp <= 0 || !ip || exempt(ip)) return () => {};
+    const n = open.get(ip) ?? 0;
+    if (n >= opts.perIp) return null;
+    open.set(ip, n + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (open.get(ip) ?? 1) - 1;
+      if (left <= 0) open.delete(ip);
+      else open.set(ip, left);
+    };
+  }
   return {
+    hold,
     admit(socket: net.Socket): boolean {
-      if (opts.perIp <= 0) return true;
-      const ip = plainAddress(socket.remoteAddress);
-      if (!ip || exempt(ip)) return true;
-      const n = open.get(ip) ?? 0;
-      if (n >= opts.perIp) return false;
-      open.set(ip, n + 1);
-      socket.once('close', () => {
-        const left = (open.get(ip) ?? 1) - 1;
-        if (left <= 0) open.delete(ip);
-        else open.set(ip, left);
-      });
+      const release = hold(plainAddress(socket.remoteAddress));
+      if (!release) return false;
+      socket.once('close', release);
       return true;
     },
     /** Open connections of `ip` (for tests and the console). */
