@@ -81,4 +81,3 @@ export function createUploadQuota(deps: { storage: Storage; limits: UploadQuotaL
 
   return { serial, check, openUploads };
 }
-export type UploadQuota = ReturnType<typeof createUploadQuota>;
