@@ -90,7 +90,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  upstream site { server 127.0.0.1:${upstreamPort}; keepalive 64; }
+  upstream site { server 127.0.0.1:${upstreamPort}; keepalive 64; keepalive_timeout 4s; }
 ${proxyConfig(path.join(dir, 'cache')).replace('PORT', String(port))}
   server {
     listen 127.0.0.1:${floorPort};

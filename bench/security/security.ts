@@ -8,6 +8,8 @@
 //     a few dozen puzzles a minute would be served; how many the real limit serves is printed too.
 //  3. Memory: 1,000 sockets open /ws/im and, before logging in, each sends a 1 MB frame; the site's
 //     resident memory before and after (goal: < 20 MB growth).
+//  4. The front and the quotas (front.ts): idle connections and sockets one address holds under
+//     `npm start`, upload bytes one user can reserve.
 import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -168,6 +170,15 @@ export async function run() {
   } finally {
     plain.child.kill('SIGTERM');
   }
+  // Issue #51: idle connections and sockets one address holds under `npm start`, upload bytes one user reserves.
+  await (
+    await import('./front.ts')
+  ).runFront({
+    uploader: async () => {
+      const s = await site('plain');
+      return { origin: `http://127.0.0.1:${s.port}`, email: s.email, stop: () => void s.child.kill('SIGTERM') };
+    },
+  });
   const limited = await site('captcha');
   try {
     const c = await blindCaptcha(limited.port, 200);

@@ -32,6 +32,8 @@ import { replaysModule } from './modules/replays/plugin.ts';
 import { searchModule } from './modules/search/plugin.ts';
 import { socialModule } from './modules/social/plugin.ts';
 import { systemModule } from './modules/system/plugin.ts';
+import { REQUEST_TIMEOUT_MS, frontLimits, frontServerOptions } from './platform/front.ts';
+import type { SocketPlaces } from './platform/socket-places.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -43,6 +45,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** In a socket process on the embedded database: the calls the primary answers (platform/owner.ts). */
   ownerCall?: OwnerCall;
+  /** Where per-address socket caps are counted, when not by this process or Redis (the primary's count: cluster/). */
+  socketPlaces?: SocketPlaces;
   /** The HTTP server to use (a socket process hands plain requests to the primary: cluster/edge.ts). */
   serverFactory?: FastifyServerOptions['serverFactory'];
 }
@@ -81,6 +85,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Opening a fresh embedded database and migrating it can take longer than Fastify's default
     // 10 s per plugin on a busy machine; a start-up step that fails still fails loudly.
     pluginTimeout: 0,
+    // The connection front's timeouts (platform/front.ts): a short wait for a request head and
+    // between keep-alive requests.
+    http: frontServerOptions(frontLimits(config)),
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
   });
   // Repeats of public cached answers leave from the server's first step (platform/hot-answers.ts).
@@ -96,7 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(mailerPlugin, { mailer: opts.mailer });
   await app.register(storagePlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(httpPlugin);
+  await app.register(httpPlugin, { places: opts.socketPlaces });
   // br/gzip for JSON and text over 1 kB; cached answers arrive compressed already and pass through.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(envelopePlugin);

@@ -121,6 +121,18 @@ const schema = z.object({
    * (cluster/). `npm start` sets it to the number of cores when unset.
    */
   WORKERS: z.coerce.number().int().min(1).max(256).default(1),
+  /** Open connections one client address may hold (scaled by RATE_LIMIT_SCALE; 0 = no cap; proxies TRUST_PROXY names are not capped). */
+  CONN_PER_IP: z.coerce.number().int().min(0).default(512),
+  /** A connection must send a whole request head within this many ms (and a first request line), or it is closed. */
+  HEAD_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  /** An idle keep-alive connection is closed after this many ms. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** Unfinished resumable uploads one user may hold at once (issue #51): a new one past it is refused. */
+  UPLOAD_MAX_OPEN: z.coerce.number().int().min(1).max(1000).default(3),
+  /** Bytes (in MB) one user's unfinished uploads may declare together. */
+  UPLOAD_MAX_OPEN_MB: z.coerce.number().min(1).default(1024),
+  /** New uploads are refused while the upload disk would have less than this many MB free (local storage). */
+  UPLOAD_MIN_FREE_MB: z.coerce.number().min(0).default(1024),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { loadConfig } from './config.ts';
+import { frontOfServer } from './platform/front.ts';
 import { exitOnSignal, serveSite } from './serve.ts';
 
 // Entry point. WORKERS=1 (the default, and in tests): one process serves everything. WORKERS=N:
@@ -11,6 +12,8 @@ if (config.WORKERS > 1) {
   else await (await import('./cluster/edge.ts')).runEdge(config);
 } else {
   const app = await serveSite(config, { host: config.HOST, port: config.PORT });
+  // This process accepts the public port's connections itself: the front's per-address cap sits before its HTTP server.
+  frontOfServer(app.server, config);
   app.log.info(`site ready at ${config.publicUrl}`);
   exitOnSignal(app.log, () => app.close());
 }

@@ -68,4 +68,10 @@ describe('S3 storage', () => {
       await redirecting.close();
     }
   });
+
+  it("lists one user's uploads in progress by their descriptions (the per-user upload quota)", async () => {
+    for (const key of ['8-video-aaa.info', '8-video-aaa', '8-cover-bbb.info', '80-video-ccc.info']) await storage.put(key, Buffer.from('{}'), 'application/json');
+    expect((await storage.listUploads('8-')).sort()).toEqual(['8-cover-bbb', '8-video-aaa']);
+    expect(await storage.freeBytes()).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import * as tus from 'tus-js-client';
@@ -14,7 +14,12 @@ let alice: { token: string; id: number };
 let bob: { token: string; id: number };
 beforeAll(async () => {
   app = await testApp();
-  [alice, bob] = await Promise.all([seedUser(app), seedUser(app)]);
+  bob = await seedUser(app);
+});
+// A fresh uploader per test: the uploads a test leaves unfinished count against their owner's
+// limit of open uploads (UPLOAD_MAX_OPEN, content.upload-quota.test.ts).
+beforeEach(async () => {
+  alice = await seedUser(app);
 });
 
 const fetchFile = (url: string) => app.inject({ method: 'GET', url });

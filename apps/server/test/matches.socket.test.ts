@@ -174,6 +174,8 @@ describe('/ws/score protocol', () => {
   it('drops a client that stops sending heartbeats', async () => {
     const bare = Fastify();
     await bare.register(websocket);
+    // The socket caps the site's http plugin gives every socket route (platform/http.ts).
+    bare.decorate('sockets', app.sockets);
     await bare.register(scoreSocket, { service: app.matches, idleMs: 300 });
     const u = await listen(bare);
     try {

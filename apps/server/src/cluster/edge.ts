@@ -5,7 +5,9 @@ import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { type Database, openDatabase, openLinkedDatabase } from '../db/client.ts';
 import { createRedisBus } from '../platform/bus.ts';
+import { frontLimits, frontServerOptions } from '../platform/front.ts';
 import { createIpcBus } from '../platform/ipc-bus.ts';
+import { placesOverIpc } from '../platform/socket-places.ts';
 import { exitOnSignal } from '../serve.ts';
 import { takeConnections } from './hand-out.ts';
 import { callsOverIpc, processPort, sqlOverIpc } from './ipc.ts';
@@ -58,9 +60,12 @@ export async function runEdge(config: Config) {
     bus,
     // Embedded: work that only the database's owner may do (a room's chat sequence) goes to it.
     ...(config.DATABASE_URL ? {} : { ownerCall: callsOverIpc(port) }),
+    // Per-address socket caps count every process's sockets: the primary holds the count (or Redis).
+    ...(config.REDIS_URL ? {} : { socketPlaces: placesOverIpc(port) }),
     // WebSocket upgrades reach Fastify through the server's 'upgrade' event. A plain request for a
     // /ws/ path gets the answer a one-process site gives; any other never enters Fastify here.
-    serverFactory: (handler) => http.createServer((req, res) => (SOCKET_PATH.test(req.url ?? '') ? handler(req, res) : misdirected(req, res))),
+    // It reads the upgrade requests itself, so the front's timeouts apply here too (platform/front.ts).
+    serverFactory: (handler) => http.createServer(frontServerOptions(frontLimits(config)), (req, res) => (SOCKET_PATH.test(req.url ?? '') ? handler(req, res) : misdirected(req, res))),
   });
   app.addHook('onClose', async () => {
     await bus.close();

@@ -3,6 +3,7 @@ import type { Worker } from 'node:cluster';
 import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createConnectionCap, frontServerOptions, trustedPeers } from '../platform/front.ts';
 import { createHandOut } from './hand-out.ts';
 
 /**
@@ -35,10 +36,13 @@ afterEach(() => {
 });
 
 /** The hand-out with `workers` ready, in front of a primary whose own server answers "primary <path>". */
-async function startHandOut(workers: FakeWorker[]) {
-  const own = http.createServer((req, res) => res.end(`primary ${req.url}`));
-  const handOut = createHandOut(own);
+async function startHandOut(workers: FakeWorker[], front: Parameters<typeof createHandOut>[1] = {}) {
+  // The primary's own server has the front's timeouts too (platform/front.ts, app.ts).
+  const own = http.createServer(front.headMs ? frontServerOptions({ perIp: 0, headMs: front.headMs, keepAliveMs: 5000 }) : {}, (req, res) => res.end(`primary ${req.url}`));
+  const handOut = createHandOut(own, front);
   servers.push(handOut.server, own);
+  // Listening on a loopback port of its own, as the primary's does: Node checks its connections' timeouts from then on.
+  await new Promise<void>((r) => own.listen(0, '127.0.0.1', () => r()));
   if (!workers.length) {
     await new Promise<void>((r) => handOut.server.listen(0, '127.0.0.1', () => r()));
     return { handOut, port: (handOut.server.address() as net.AddressInfo).port };
@@ -216,5 +220,85 @@ describe('the primary hands connections out (cluster/hand-out.ts)', () => {
     await until(() => a.sent.length === 2);
     expect(new Set([...a.sent, ...b.sent].map((s) => s.id)).size).toBe(5);
     for (const c of clients) c.destroy();
+  });
+});
+
+/** What a client reads before its connection ends, and how long that took. */
+const readToEnd = (c: net.Socket) =>
+  new Promise<{ text: string; ms: number }>((resolve) => {
+    const at = Date.now();
+    let text = '';
+    c.on('data', (d) => (text += d.toString('latin1')));
+    c.on('error', () => undefined);
+    c.once('close', () => resolve({ text, ms: Date.now() - at }));
+  });
+
+describe('the connection front in the primary (issue #51 item 5)', () => {
+  it('holds at most CONN_PER_IP connections of one address: one more is closed unread, a place frees when one closes', async () => {
+    const cap = createConnectionCap({ perIp: 3, trusted: null });
+    const { port } = await startHandOut([new FakeWorker()], { cap });
+    const held = [await connect(port), await connect(port), await connect(port)];
+    await until(() => cap.count('127.0.0.1') === 3);
+    const fourth = await connect(port);
+    fourth.write('GET /api/x HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(await readToEnd(fourth)).toMatchObject({ text: '' });
+    // The three held are served as ever.
+    const answer = readToEnd(held[0]);
+    held[0].write('GET /api/x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect((await answer).text).toContain('primary /api/x');
+    await until(() => cap.count('127.0.0.1') === 2);
+    const again = await connect(port);
+    const served = readToEnd(again);
+    again.write('GET /api/y HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect((await served).text).toContain('primary /api/y');
+    for (const c of held) c.destroy();
+  });
+
+  it('counts a WebSocket connection a socket process took until that process says it closed, or ends', async () => {
+    const cap = createConnectionCap({ perIp: 2, trusted: null });
+    const w = new FakeWorker();
+    const { port } = await startHandOut([w], { cap });
+    const clients = [await connect(port), await connect(port)];
+    for (const c of clients) c.write(UPGRADE);
+    await until(() => w.sent.length === 2);
+    // The primary's copies are closed once taken; the places stay held for the socket process's.
+    await until(() => w.sent.every((s) => s.socket.destroyed));
+    expect(cap.count('127.0.0.1')).toBe(2);
+    const third = await connect(port);
+    expect(await readToEnd(third)).toMatchObject({ text: '' });
+    // The socket process says the first closed: one place is free.
+    w.emit('message', { gone: w.sent[0].id });
+    expect(cap.count('127.0.0.1')).toBe(1);
+    // It ends: the places of the connections it held go with it.
+    w.emit('exit', null, 'SIGKILL');
+    expect(cap.count('127.0.0.1')).toBe(0);
+    for (const c of clients) c.destroy();
+  });
+
+  it('does not cap a proxy TRUST_PROXY names (every visitor comes from its address)', async () => {
+    const cap = createConnectionCap({ perIp: 1, trusted: trustedPeers(['127.0.0.1']) });
+    const { port } = await startHandOut([], { cap });
+    const held = [await connect(port), await connect(port)];
+    const answer = readToEnd(held[1]);
+    held[1].write('GET /api/x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect((await answer).text).toContain('primary /api/x');
+    held[0].destroy();
+  });
+
+  it('closes a connection that sends no whole request head within HEAD_TIMEOUT_MS (twice that at most), answering 408', async () => {
+    const { port } = await startHandOut([new FakeWorker()], { headMs: 300 });
+    // Nothing at all; half a socket's request line (the hand-out's wait); an API request line
+    // without the rest of its head (the primary's HTTP server's headersTimeout).
+    const idle = await connect(port);
+    const slowSocket = await connect(port);
+    slowSocket.write('GET /ws/sco');
+    const slowHead = await connect(port);
+    slowHead.write('GET /api/Universal/getSystem HTTP/1.1\r\nHost: x\r\n');
+    const all = await Promise.all([readToEnd(idle), readToEnd(slowSocket), readToEnd(slowHead)]);
+    for (const r of all) {
+      expect(r.text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(r.ms).toBeGreaterThanOrEqual(250);
+      expect(r.ms).toBeLessThan(1500);
+    }
   });
 });

@@ -1,9 +1,12 @@
 import type { Worker } from 'node:cluster';
 import net from 'node:net';
+import { type ConnectionCap, plainAddress } from '../platform/front.ts';
 
 /** A WebSocket connection the primary accepted, sent to a socket process with its descriptor and the bytes read from it; `taken` answers it. */
 type Conn = { conn: number; head: Uint8Array };
 type Taken = { taken: number };
+/** A socket process telling the primary a connection it took has closed (its address's place at the front is free again). */
+type Gone = { gone: number };
 /**
  * One socket process as the hand-out sees it: the connections waiting to be sent there, and the one
  * on its way (sent, its `taken` not back yet; the primary's copy of it stays open until then).
@@ -12,11 +15,14 @@ interface Slot {
   worker: Worker;
   waiting: Array<{ socket: net.Socket; head: Buffer }>;
   inFlight: { id: number; socket: net.Socket } | null;
+  /** The front's places of the connections this process took, by id: given back when it says one closed, or when it ends. */
+  held: Map<number, () => void>;
 }
 /** A socket process telling the primary it takes connections. */
 const READY = { edgeReady: 1 } as const;
 const isConn = (m: unknown): m is Conn => typeof m === 'object' && m !== null && typeof (m as { conn?: unknown }).conn === 'number';
 const isTaken = (m: unknown): m is Taken => typeof m === 'object' && m !== null && typeof (m as { taken?: unknown }).taken === 'number';
+const isGone = (m: unknown): m is Gone => typeof m === 'object' && m !== null && typeof (m as { gone?: unknown }).gone === 'number';
 const isReady = (m: unknown) => typeof m === 'object' && m !== null && (m as { edgeReady?: unknown }).edgeReady === 1;
 
 /** The request line of a WebSocket upgrade (the chat's /ws/im, the scores' /ws/score). */
@@ -24,15 +30,15 @@ const SOCKET_LINE = /^GET \/ws\/[^ ]* HTTP\/1\.[01]\r\n/;
 const SOCKET_PREFIX = 'GET /ws/';
 /** A request line longer than this is nobody's WebSocket: the primary's HTTP server answers it. */
 const MAX_LINE = 8192;
-/** A connection that has not sent its request line by then goes to the primary's HTTP server, whose own timeouts end it. */
-const LINE_WAIT_MS = 10_000;
+/** What a connection that sent no whole request line in time is answered before it is closed. */
+const TIMED_OUT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
 
 /**
  * Reads a new connection until its first request line shows where it goes: `socket` when it asks
  * for a WebSocket path. The connection stops being read at once (the bytes read come along), so
  * whoever takes it next reads the rest.
  */
-function firstLine(socket: net.Socket, then: (head: Buffer, socket: boolean) => void) {
+function firstLine(socket: net.Socket, waitMs: number, then: (head: Buffer, socket: boolean) => void) {
   let head: Buffer = Buffer.alloc(0);
   const done = (toSockets: boolean) => {
     clearTimeout(timer);
@@ -51,7 +57,14 @@ function firstLine(socket: net.Socket, then: (head: Buffer, socket: boolean) => 
   };
   // Closed (or half-closed) before a whole line: the HTTP server answers what there is.
   const onEnd = () => done(false);
-  const timer = setTimeout(() => done(false), LINE_WAIT_MS);
+  // No whole request line in time (an idle connection held open, a line sent a byte at a time):
+  // closed here (issue #51 item 5); the rest of a head is the HTTP server's headersTimeout.
+  const timer = setTimeout(() => {
+    socket.off('data', onData);
+    socket.off('end', onEnd);
+    socket.end(TIMED_OUT);
+    setTimeout(() => socket.destroy(), 1000).unref();
+  }, waitMs);
   socket.once('close', () => clearTimeout(timer));
   socket.on('data', onData);
   socket.once('end', onEnd);
@@ -124,12 +137,15 @@ function emitConnection(server: net.Server, socket: net.Socket, head: Uint8Array
  * ends go to the others instead of being closed; a process that becomes ready takes its share of
  * those waiting.
  */
-export function createHandOut(own: net.Server) {
+export function createHandOut(own: net.Server, front: { cap?: ConnectionCap; headMs?: number } = {}) {
+  const headMs = front.headMs ?? 10_000;
   const ready: Worker[] = [];
   const slots = new Map<Worker, Slot>();
   let turn = 0;
   let nextId = 1;
   let listening = false;
+  /** The front's place of each connection while the primary holds it (platform/front.ts). */
+  const places = new WeakMap<net.Socket, () => void>();
 
   /** Sends `slot` its next waiting connection, unless one is on its way there already. */
   function pump(slot: Slot) {
@@ -158,7 +174,16 @@ export function createHandOut(own: net.Server) {
   const server = net.createServer({ pauseOnConnect: true }, (socket) => {
     // A client gone before its connection was handed on: nothing to do but close it.
     socket.on('error', () => socket.destroy());
-    firstLine(socket, (head, toSockets) => {
+    // One address past its connection cap: closed before a byte is read (platform/front.ts).
+    const release = front.cap ? front.cap.hold(plainAddress(socket.remoteAddress)) : null;
+    if (front.cap && !release) return void socket.destroy();
+    if (release) {
+      // Given back when the primary's copy closes, unless a socket process took the connection:
+      // then when that process says it closed.
+      places.set(socket, release);
+      socket.once('close', () => places.get(socket)?.());
+    }
+    firstLine(socket, headMs, (head, toSockets) => {
       if (socket.destroyed) return;
       const alive = toSockets ? ready.filter((w) => w.isConnected()) : [];
       // HTTP, and WebSockets while no socket process is up: the primary's own server.
@@ -172,13 +197,23 @@ export function createHandOut(own: net.Server) {
     server,
     /** Listens on the public address once `worker` says it is ready, and hands it connections from then on. */
     add(worker: Worker, listen: { host: string; port: number }, onListening: () => void) {
-      const slot: Slot = { worker, waiting: [], inFlight: null };
+      const slot: Slot = { worker, waiting: [], inFlight: null, held: new Map() };
       slots.set(worker, slot);
       worker.on('message', (m) => {
+        if (isGone(m)) {
+          slot.held.get(m.gone)?.();
+          slot.held.delete(m.gone);
+          return;
+        }
         if (isTaken(m)) {
           // The socket process has its own descriptor now: the primary's copy goes, and the next
           // connection waiting for this process is sent.
           if (slot.inFlight?.id !== m.taken) return;
+          const release = places.get(slot.inFlight.socket);
+          if (release) {
+            places.delete(slot.inFlight.socket);
+            slot.held.set(m.taken, release);
+          }
           slot.inFlight.socket.destroy();
           slot.inFlight = null;
           return pump(slot);
@@ -195,6 +230,9 @@ export function createHandOut(own: net.Server) {
         const i = ready.indexOf(worker);
         if (i >= 0) ready.splice(i, 1);
         slots.delete(worker);
+        // Its connections went with it.
+        for (const release of slot.held.values()) release();
+        slot.held.clear();
         // Sent there and never taken (or taken just before the end): closed, so the client reconnects.
         slot.inFlight?.socket.destroy();
         slot.inFlight = null;
@@ -229,10 +267,13 @@ export function createHandOut(own: net.Server) {
  * for them.
  */
 export function takeConnections(server: net.Server) {
+  const gone = (id: number) => void (process.connected && process.send?.({ gone: id } satisfies Gone));
   process.on('message', (m, handle) => {
     if (!isConn(m)) return;
     process.send?.({ taken: m.conn } satisfies Taken);
-    if (!(handle instanceof net.Socket)) return;
+    if (!(handle instanceof net.Socket)) return gone(m.conn);
+    // Its address's place at the primary's front is held until it closes here.
+    handle.once('close', () => gone(m.conn));
     // After the primary read the request line (at least): those bytes come first.
     emitConnection(server, handle, m.head);
   });

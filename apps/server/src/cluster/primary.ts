@@ -2,7 +2,9 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config.ts';
 import { pgliteTextParsers } from '../db/client.ts';
 import { createSqlServer } from '../db/sql-link.ts';
+import { createConnectionCap, frontLimits, trustedPeers } from '../platform/front.ts';
 import { createBusHub } from '../platform/ipc-bus.ts';
+import { localPlaces, servePlaces } from '../platform/socket-places.ts';
 import { exitOnSignal, serveSite } from '../serve.ts';
 import { createHandOut } from './hand-out.ts';
 import { serveCalls, serveSql, workerPort } from './ipc.ts';
@@ -31,13 +33,19 @@ export async function runPrimary(config: Config) {
   // Fastify listens on a loopback port of the primary's own (its start, the demo data once it
   // listens, and its close stay the usual ones); the public port's HTTP connections reach its
   // server from the hand-out, with their clients' addresses, so TRUST_PROXY applies as it is.
-  const app = await serveSite(config, { host: '127.0.0.1', port: 0 }, hub ? { bus: hub.bus } : {});
+  // Without Redis the primary holds the per-address socket count for every process (its own sockets included).
+  const places = config.REDIS_URL ? null : localPlaces();
+  const app = await serveSite(config, { host: '127.0.0.1', port: 0 }, { ...(hub ? { bus: hub.bus } : {}), ...(places ? { socketPlaces: places } : {}) });
   const raw = app.database.raw;
   const sql = raw ? createSqlServer(raw, await pgliteTextParsers()) : null;
 
   // Rows keep their types across processes (bigint, bytes, dates) with the structured-clone channel.
   cluster.setupPrimary({ serialization: 'advanced' });
-  const handOut = createHandOut(app.server);
+  // The connection front (platform/front.ts): the per-address cap counts the connections this
+  // process holds (a WebSocket's leaves it once a socket process took it, and counts there by the
+  // socket caps); a connection must send its request line within HEAD_TIMEOUT_MS.
+  const limits = frontLimits(config);
+  const handOut = createHandOut(app.server, { cap: createConnectionCap({ perIp: limits.perIp, trusted: trustedPeers(config.TRUST_PROXY) }), headMs: limits.headMs });
   let announced = false;
   const delays: number[] = [];
   let closing = false;
@@ -48,6 +56,7 @@ export async function runPrimary(config: Config) {
     const detach = hub?.attach(port);
     const stopSql = sql ? serveSql(port, sql, worker.id) : null;
     const stopCalls = sql ? serveCalls(port, app.owner.handlers) : null;
+    const stopPlaces = places ? servePlaces(port, places) : null;
     const startedAt = Date.now();
     handOut.add(worker, { host: config.HOST, port: config.PORT }, () => {
       if (announced) return;
@@ -57,6 +66,8 @@ export async function runPrimary(config: Config) {
     worker.on('exit', (code, signal) => {
       detach?.();
       stopCalls?.();
+      // Its sockets went with it: their places are free again.
+      stopPlaces?.();
       // A transaction it left open would hold the embedded database: rolled back.
       void stopSql?.();
       if (closing) return;

@@ -5,7 +5,9 @@ import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import { Code } from '@livesports/contracts/envelope';
 import { localize } from './envelope.ts';
+import { upgradesAfterAnswers } from './front.ts';
 import { WS_MAX_PAYLOAD, type SocketGuard, createSocketGuard } from './socket-guard.ts';
+import { type SocketPlaces, localPlaces, redisPlaces } from './socket-places.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +22,7 @@ declare module 'fastify' {
  * process counts together) and WebSockets.
  */
 export const httpPlugin = fp(
-  async (app) => {
+  async (app, opts: { places?: SocketPlaces }) => {
     const { config } = app;
     await app.register(cookie);
     await app.register(formbody);
@@ -35,13 +37,31 @@ export const httpPlugin = fp(
     });
     // Small frames only: ws closes a socket that sends more (1009) before buffering it.
     await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
+    // An upgrade sent right behind another request on one connection waits for that answer (front.ts).
+    upgradesAfterAnswers(app.server);
     const scale = config.RATE_LIMIT_SCALE;
     const cap = (n: number) => (scale > 0 ? Math.ceil(n * scale) : 0);
+    // Per-address socket places, counted for the whole site (socket-places.ts): the primary's count
+    // when given (a socket process asks it over IPC; the primary counts its own here), else Redis
+    // when set, else this process alone.
+    let places = opts.places;
+    if (!places && config.REDIS_URL) {
+      const redis = new (await import('ioredis')).Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
+      // A failed command falls back to this process's own count (socket-places.ts); ioredis reconnects by itself.
+      redis.on('error', (err) => app.log.debug({ err }, 'socket places: Redis'));
+      const inRedis = redisPlaces(redis, config.REDIS_PREFIX, app.log);
+      app.addHook('onClose', async () => {
+        await inRedis.close();
+        redis.disconnect();
+      });
+      places = inRedis;
+    }
+    places ??= localPlaces();
     app.decorate('sockets', {
       // Chat: sockets not yet logged in, per address (a logged-in socket is counted by its user's limits).
-      im: createSocketGuard({ perIp: cap(20), framesPerSecond: cap(20), burst: cap(40) }),
+      im: createSocketGuard({ kind: 'im', perIp: cap(20), framesPerSecond: cap(20), burst: cap(40), places }),
       // Scores have no login: every socket counts; generous for many fans behind one NAT address.
-      score: createSocketGuard({ perIp: cap(300), framesPerSecond: cap(10), burst: cap(20) }),
+      score: createSocketGuard({ kind: 'score', perIp: cap(300), framesPerSecond: cap(10), burst: cap(20), places }),
     });
   },
   { name: 'http', fastify: '5.x', dependencies: ['config'] },

@@ -2,6 +2,7 @@ import { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { SocketPlaces } from './socket-places.ts';
 
 /**
  * Limits that keep a stranger from swamping the WebSocket endpoints (issue #13 item 5):
@@ -9,34 +10,34 @@ import type { WebSocket } from 'ws';
  *    line in JSON; ws drops the connection on a bigger frame before buffering it;
  *  - sockets per client address: while not logged in (/ws/im) or at all (/ws/score, which has no
  *    login), so one address cannot hold thousands of idle sockets (a stadium behind one NAT
- *    address still fits: the caps scale with RATE_LIMIT_SCALE, 0 turns them off for benches);
+ *    address still fits: the caps scale with RATE_LIMIT_SCALE, 0 turns them off for benches),
+ *    counted for the whole site, every process together (socket-places.ts);
  *  - frames per socket: a token bucket (pings included), so a socket cannot make the server
  *    parse and answer without pause.
  */
 export const WS_MAX_PAYLOAD = 8 * 1024;
 
 export interface SocketGuard {
-  /** Holds one place for `ip`; returns its release, or null when the address has no place left. */
-  admit(ip: string): (() => void) | null;
+  /**
+   * Holds one place for `ip`, counted across the site's processes (socket-places.ts); resolves to
+   * its release, or null when the address has no place left.
+   */
+  admit(ip: string): Promise<(() => void) | null>;
   /** A frame budget for one socket: call per incoming frame; false = over budget (close it). */
   frameBudget(): () => boolean;
 }
 
-export function createSocketGuard(opts: { perIp: number; framesPerSecond: number; burst: number }): SocketGuard {
-  const held = new Map<string, number>();
+export function createSocketGuard(opts: { kind: string; perIp: number; framesPerSecond: number; burst: number; places: SocketPlaces }): SocketGuard {
   return {
-    admit(ip) {
+    async admit(ip) {
       if (opts.perIp <= 0) return () => {};
-      const n = held.get(ip) ?? 0;
-      if (n >= opts.perIp) return null;
-      held.set(ip, n + 1);
+      const key = `${opts.kind}:${ip}`;
+      if (!(await opts.places.take(key, opts.perIp))) return null;
       let released = false;
       return () => {
         if (released) return;
         released = true;
-        const left = (held.get(ip) ?? 1) - 1;
-        if (left <= 0) held.delete(ip);
-        else held.set(ip, left);
+        opts.places.give(key);
       };
     },
     frameBudget() {

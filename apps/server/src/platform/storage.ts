@@ -26,6 +26,10 @@ export interface Storage {
   publishUpload(id: string, key: string, contentType: string): Promise<void>;
   /** Forgets an upload in progress or a rejected one. */
   deleteUpload(id: string): Promise<void>;
+  /** The ids of uploads in progress whose id starts with `prefix` (one user's: `<uid>-`), for the per-user quota. */
+  listUploads(prefix: string): Promise<string[]>;
+  /** Bytes free for uploads in progress on this machine's disk; null for a bucket (no disk of ours fills up). */
+  freeBytes(): Promise<number | null>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Publishes a finished local file under a key (moved on local disk, uploaded then removed with a bucket). */
   putFile(key: string, file: string, contentType: string): Promise<void>;
@@ -80,6 +84,15 @@ export function createLocalStorage(dataDir: string): Storage {
     async deleteUpload(id) {
       await fs.promises.rm(tusFile(id), { force: true });
       await fs.promises.rm(`${tusFile(id)}.json`, { force: true });
+    },
+    async listUploads(prefix) {
+      // Each upload in progress has its description beside its bytes, `<id>.json` (@tus/file-store).
+      const names = await fs.promises.readdir(tusDir);
+      return names.filter((n) => n.startsWith(prefix) && n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length));
+    },
+    async freeBytes() {
+      const s = await fs.promises.statfs(tusDir);
+      return s.bavail * s.bsize;
     },
     async put(key, body) {
       const target = publicFile(key);
@@ -146,6 +159,18 @@ async function createS3Storage(config: Config): Promise<Storage> {
       await tusStore.remove(id).catch(() => undefined);
       await (await client()).deleteObjects({ Bucket: bucket, Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }] } });
     },
+    async listUploads(prefix) {
+      // Each upload in progress has its description in `<id>.info` (@tus/s3-store).
+      const ids: string[] = [];
+      let token: string | undefined;
+      do {
+        const res = await (await client()).listObjectsV2({ Bucket: bucket, Prefix: prefix, ContinuationToken: token });
+        for (const o of res.Contents ?? []) if (o.Key?.endsWith('.info')) ids.push(o.Key.slice(0, -'.info'.length));
+        token = res.IsTruncated ? res.NextContinuationToken : undefined;
+      } while (token);
+      return ids;
+    },
+    freeBytes: async () => null,
     async put(key, body, contentType) {
       await (await client()).putObject({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' });
     },

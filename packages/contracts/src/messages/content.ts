@@ -41,5 +41,20 @@ export const contentMessages = {
   'upload.not_found': { en: 'This file was not uploaded here, please upload it again', zh: '文件未上传成功，请重新上传', es: 'Este archivo no se subió aquí, súbalo de nuevo' },
   'upload.wrong_kind': { en: 'This file cannot be used here, please upload it again', zh: '该文件不能用在这里，请重新上传', es: 'Este archivo no se puede usar aquí, súbalo de nuevo' },
   'upload.not_yours': { en: 'This upload belongs to someone else', zh: '该上传属于其他用户', es: 'Esta subida pertenece a otra persona' },
+  'upload.too_many_open': {
+    en: 'You have {{max}} unfinished uploads: finish or wait for one of them before starting another',
+    zh: '您有 {{max}} 个未完成的上传，请先完成其中一个再开始新的上传',
+    es: 'Tiene {{max}} subidas sin terminar: termine una de ellas antes de empezar otra',
+  },
+  'upload.too_many_bytes': {
+    en: 'Your unfinished uploads would exceed {{max}} MB: finish one of them before starting another',
+    zh: '未完成的上传总大小将超过 {{max}} MB，请先完成其中一个再开始新的上传',
+    es: 'Sus subidas sin terminar superarían los {{max}} MB: termine una de ellas antes de empezar otra',
+  },
+  'upload.disk_full': {
+    en: 'The server has no room for new uploads right now, please try again later',
+    zh: '服务器暂时没有空间接收新的上传，请稍后再试',
+    es: 'El servidor no tiene espacio para nuevas subidas en este momento, inténtelo más tarde',
+  },
   'upload.failed': { en: 'The upload failed, please try again', zh: '上传失败，请重试', es: 'La subida falló, inténtelo de nuevo' },
 } satisfies Catalogue;

@@ -33,7 +33,15 @@ export const contentModule = fp(
     });
     // Views counted in memory reach the database before it closes.
     app.addHook('preClose', async () => service.close().catch((err) => app.log.warn({ err }, 'article views not written')));
-    const uploads = createUploadService({ storage: app.storage, repo, secret: app.secrets.app, clock, log: app.log });
+    const { config } = app;
+    const uploads = createUploadService({
+      storage: app.storage,
+      repo,
+      secret: app.secrets.app,
+      clock,
+      log: app.log,
+      quota: { maxOpen: config.UPLOAD_MAX_OPEN, maxOpenBytes: config.UPLOAD_MAX_OPEN_MB * 1024 * 1024, minFreeBytes: config.UPLOAD_MIN_FREE_MB * 1024 * 1024 },
+    });
     app.decorate('content', service);
     app.siteSearch.provide({ articles: service.searchArticles, posts: service.searchPosts });
     // A headline page's cover and title, named in its HTML (platform/page-images.ts). The page

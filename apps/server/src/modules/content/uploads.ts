@@ -10,6 +10,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { localize } from '../../platform/envelope.ts';
 import { verifyUploadToken } from '../../platform/upload-token.ts';
 import { resizeImage } from './images.ts';
+import { type UploadQuotaLimits, createUploadQuota } from './upload-quota.ts';
 import type { ContentRepo } from './repo.ts';
 import type { Storage } from '../../platform/storage.ts';
 
@@ -40,9 +41,9 @@ const typeMessage: Record<UploadKind, MessageKey> = {
 };
 
 /** A tus hook error: @tus/server answers with this status and body. */
-const refuse = (status: number, lang: string, key: MessageKey) => ({
+const refuse = (status: number, lang: string, key: MessageKey, params?: Record<string, number>) => ({
   status_code: status,
-  body: JSON.stringify({ code: Code.ERROR, msg: translate(pickLang(lang), key), data: null }),
+  body: JSON.stringify({ code: Code.ERROR, msg: translate(pickLang(lang), key, params), data: null }),
 });
 
 const isKind = (v: unknown): v is UploadKind => (UPLOAD_KINDS as readonly string[]).includes(String(v));
@@ -70,10 +71,13 @@ export interface UploadDeps {
   secret: string;
   clock: Clock;
   log: { warn(obj: unknown, msg?: string): void };
+  /** Per-user limits on unfinished uploads and the disk's free-space floor (upload-quota.ts). */
+  quota: UploadQuotaLimits;
 }
 
 export function createUploadService(deps: UploadDeps) {
   const { storage, repo } = deps;
+  const quota = createUploadQuota({ storage, limits: deps.quota });
 
   async function finish(req: Request, upload: Upload): Promise<UploadResult> {
     const lang = req.headers.get(LANG_HEADER) ?? 'en';
@@ -142,6 +146,10 @@ export function createUploadService(deps: UploadDeps) {
       if (upload.size === 0 || (declared && !UPLOAD_LIMITS[kind].mimes.includes(declared) && !(kind === 'video' && declared.startsWith('video/')))) {
         throw refuse(415, lang, typeMessage[kind]);
       }
+      // Within the user's own limits and the disk's, before a byte is stored (handle() runs one
+      // creation of a user at a time, so two at once cannot both take the last place).
+      const refused = await quota.check(Number(req.headers.get(UID_HEADER)), upload.size);
+      if (refused) throw refuse(refused.status, lang, refused.key, refused.params);
       return {};
     },
     async onUploadFinish(req, upload) {
@@ -182,7 +190,11 @@ export function createUploadService(deps: UploadDeps) {
       }
       setRawHeader(req, LANG_HEADER, req.lang);
       reply.hijack();
-      await tus.handle(req.raw, reply.raw);
+      const uid = Number(req.raw.headers[UID_HEADER]);
+      if (req.method !== 'POST' || !uid) return tus.handle(req.raw, reply.raw);
+      // A creation: the user's next one waits until this one's upload exists (or was refused), or
+      // until the client leaves, whichever comes first.
+      await quota.serial(uid, () => Promise.race([tus.handle(req.raw, reply.raw), new Promise<void>((resolve) => reply.raw.once('close', resolve))]));
     },
     /** Drops uploads abandoned for a day (local disk; S3 uses bucket lifecycle rules). */
     async cleanUp() {

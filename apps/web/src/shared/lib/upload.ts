@@ -125,8 +125,9 @@ export function startUpload(file: File, kind: UploadKind, cb: UploadCallbacks): 
       },
       onShouldRetry: (err) => {
         const status = (err as tus.DetailedError).originalResponse?.getStatus?.() ?? 0;
-        // Our refusals (size, format, ownership) are final; only lost connections and 5xx retry.
-        return status === 0 || status >= 500 || status === 409 || status === 423;
+        // Our refusals (size, format, ownership, the per-user quota, a full disk: 507) are final;
+        // only lost connections and other 5xx retry.
+        return status === 0 || (status >= 500 && status !== 507) || status === 409 || status === 423;
       },
       onProgress: (sent, total) => cb.onProgress?.(sent, total),
       onError: (err) => {

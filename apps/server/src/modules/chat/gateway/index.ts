@@ -63,14 +63,23 @@ export async function imGateway(app: FastifyInstance, opts: ImGatewayOptions) {
     // is let go (socket-guard.ts releaseUpgrade), so no closure below may name `req`.
     releaseUpgrade(ws, req);
     const { ip, lang } = req;
-    connected(ws, ip, lang);
+    // Nothing is read until the address has its place (asked of the primary or Redis, counted
+    // site-wide): a login sent meanwhile waits in the socket instead of finding no listener.
+    ws.pause();
+    void admit(ws, ip, lang);
   });
 
-  function connected(ws: WebSocket, ip: string, lang: Lang) {
+  async function admit(ws: WebSocket, ip: string, lang: Lang) {
     // One address holds only so many sockets that have not logged in yet (released at login).
-    const admitted = app.sockets.im.admit(ip);
+    const admitted = await app.sockets.im.admit(ip).catch((err: unknown) => (app.log.warn({ err }, 'chat socket place'), null));
+    ws.resume();
     if (!admitted) return void ws.close(1008, 'too many sockets');
-    const releasePreLogin: () => void = admitted;
+    // Gone while it waited: its place is given back at once.
+    if (ws.readyState !== ws.OPEN) return admitted();
+    connected(ws, admitted, lang);
+  }
+
+  function connected(ws: WebSocket, releasePreLogin: () => void, lang: Lang) {
     const withinBudget = app.sockets.im.frameBudget();
     const c: Client = { ws, lang, identity: null, groups: new Set(), held: new Map(), floor: new Map(), loggedIn };
     members.connected(c);

@@ -58,12 +58,22 @@ export async function scoreSocket(app: FastifyInstance, opts: { service: Matches
   app.get('/ws/score', { websocket: true }, (ws, req) => {
     // The upgrade request is let go (socket-guard.ts releaseUpgrade): only its address is kept.
     releaseUpgrade(ws, req);
-    connected(ws, req.ip);
+    // Nothing is read until the address has its place (asked of the primary or Redis, counted
+    // site-wide): a frame sent meanwhile waits in the socket instead of finding no listener.
+    ws.pause();
+    void admitted(ws, req.ip);
   });
 
-  function connected(ws: WebSocket, ip: string) {
-    const release = app.sockets.score.admit(ip);
+  async function admitted(ws: WebSocket, ip: string) {
+    const release = await app.sockets.score.admit(ip).catch((err: unknown) => (app.log.warn({ err }, 'score socket place'), null));
+    ws.resume();
     if (!release) return void ws.close(1008, 'too many sockets');
+    // Gone while it waited: its place is given back at once.
+    if (ws.readyState !== ws.OPEN) return release();
+    connected(ws, release);
+  }
+
+  function connected(ws: WebSocket, release: () => void) {
     const withinBudget = app.sockets.score.frameBudget();
     const c: Client = { ws, id: crypto.randomUUID(), registered: false, companyId: 1, classify: 1, lastSeen: Date.now(), held: null, snapshotsInFlight: 0 };
     clients.add(c);
