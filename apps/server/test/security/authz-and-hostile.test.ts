@@ -102,7 +102,7 @@ describe('authorization matrix from the contracts', () => {
   it("an anchor's stream health: a viewer is refused, an anchor asking for another's room too", async () => {
     const byViewer = await ask('GET', streamHealth.path, viewer);
     expect({ status: byViewer.statusCode, code: byViewer.json().code }).toEqual({ status: 403, code: 1 });
-    const other = await newUser(app);
+    const other = await seedUser(app);
     const res = await app.inject({ method: 'GET', url: urlOf(streamHealth.path), query: { room_id: String(other.id) }, headers: { token: anchorToken }, remoteAddress: freshIp() });
     expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 403, code: 1 });
   });
