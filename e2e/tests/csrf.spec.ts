@@ -211,7 +211,7 @@ test('a page on another site changes nothing for a logged-in user, whatever it t
   const user = await anchorByApi(request, admin);
   const other = await anchorByApi(request, admin);
   await api(request, 'POST', '/api/Member/paymentPassword', { password: PAY, confirm_password: PAY }, user.token);
-  await api(request, 'POST', '/api/Bank_card/bind', { name: 'Li Lei', card_no: '6222021234567890', bank_name: 'ICBC', branch: 'Haidian' }, user.token);
+  await api(request, 'POST', '/api/Bank_card/bind', { name: 'Li Lei', card_no: '6222021234567890', bank_name: 'ICBC', branch: 'Haidian', pay_password: PAY }, user.token);
   const rules = (await api(request, 'POST', '/api/chargerules/getList', {})).list as { id: number; coins: number }[];
   const biggest = rules.reduce((a, b) => (b.coins > a.coins ? b : a));
   await recharge(request, user.token, rules[0].id);
