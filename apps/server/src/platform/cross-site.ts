@@ -17,8 +17,6 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * subdomain, is the same site, and a page there bound an anchor's payout card to its own name.
  */
 const OWN_SITE = new Set(['same-origin', 'none']);
-/** The session came in the `token` cookie (a browser sent it by itself), not in the `token` header. */
-const cookieSession = (req: FastifyRequest) => !req.headers.token && /(?:^|;\s*)token=[^;]/.test(req.headers.cookie ?? '');
 
 const originOf = (url: string): string | null => {
   try {
@@ -34,14 +32,15 @@ const originOf = (url: string): string | null => {
  * the address bar and bookmarks). Where a browser sends none (plain http to a named host),
  * `Origin` (or else `Referer`) must be exactly PUBLIC_URL's origin — not whatever `Host` says, which
  * any sibling of the site shares. A request with none of the three is not from a browser page
- * (curl, an app, a server) and carries its token in the header: one that came with only the
- * `token` cookie is a browser's that hid where it came from (a `rel=noreferrer` link), refused too.
+ * (curl, an app, a server; some keep the login cookie, so a cookie alone does not make a browser).
+ * A cross-site link that hides where it came from (`rel=noreferrer`, plain http) carries no session:
+ * the login cookie is SameSite=Strict.
  */
 export function fromOwnSite(req: FastifyRequest, publicOrigin: string | null): boolean {
   const site = req.headers['sec-fetch-site'];
   if (typeof site === 'string' && site) return OWN_SITE.has(site);
   const origin = req.headers.origin ?? (typeof req.headers.referer === 'string' ? (originOf(req.headers.referer) ?? 'null') : undefined);
-  if (origin === undefined) return !cookieSession(req);
+  if (origin === undefined) return true;
   return origin === publicOrigin;
 }
 

@@ -54,6 +54,12 @@ export interface AccountDeps {
   sessionsEnded?: (ended: SessionsEnded) => Promise<void>;
   /** Site-wide sanctions: a banned user is refused a session; the member page shows what runs. */
   sanctions?: { assertNotBanned(userId: number): Promise<void>; active(userId: number): Promise<ActiveSanction[]> };
+  /**
+   * The payment password's counted check (the economy's: one counter and lock with withdrawals and
+   * payout bindings, one check at a time per user). Without it the change form would be a way to
+   * guess the 6 digits with no limit at all.
+   */
+  payPassword?: { verify(userId: number, hash: string, password: string): Promise<void> };
 }
 
 /** Which sessions just ended: one (`sessionId`), or all of a user's but `except`. */
@@ -336,7 +342,8 @@ export function createAccountService(deps: AccountDeps) {
       if (!u) throw new AppError('auth.verification_failed', 401, 700);
       if (u.paymentPasswordHash) {
         if (!input.old_password) throw badInput('member.pay_password_old_empty');
-        if (!(await argon2.verify(u.paymentPasswordHash, input.old_password))) throw badInput('member.pay_password_old_wrong');
+        if (deps.payPassword) await deps.payPassword.verify(u.id, u.paymentPasswordHash, input.old_password);
+        else if (!(await argon2.verify(u.paymentPasswordHash, input.old_password))) throw badInput('member.pay_password_old_wrong');
       }
       await repo.updateUser(u.id, { paymentPasswordHash: await argon2.hash(input.password, HASH_OPTS) });
     },

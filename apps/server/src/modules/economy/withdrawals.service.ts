@@ -136,6 +136,8 @@ export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsR
   }
 
   return {
+    /** The counted, one-at-a-time check, for the account module's payment-password change. */
+    verifyPayPassword: verifyCounted,
     async bindBank(user: AuthUser, input: { name: string; card_no: string; bank_name: string; branch: string; pay_password?: string }) {
       await checkBind(user.id, 'bank', input.pay_password);
       await repo.savePayout(user.id, 'bank', { holder: input.name, account: input.card_no, bankName: input.bank_name, branch: input.branch });
