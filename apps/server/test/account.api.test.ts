@@ -330,9 +330,7 @@ describe('POST api/Member/paymentPassword', () => {
     expect((await call(app, api.memberInfo, {}, { token: u.token })).data.has_payment_password).toBe(1);
     expect((await call(app, api.paymentPassword, { password: '654321', confirm_password: '654321' }, { token: u.token })).msg).toBe('Please enter the current payment password');
     // A wrong current one is a guess like a withdrawal's: counted, with the same lock after five.
-    expect((await call(app, api.paymentPassword, { password: '654321', confirm_password: '654321', old_password: '000000' }, { token: u.token })).msg).toBe(
-      'Wrong payment password, 4 attempts left',
-    );
+    expect((await call(app, api.paymentPassword, { password: '654321', confirm_password: '654321', old_password: '000000' }, { token: u.token })).msg).toBe('Wrong payment password, 4 attempts left');
     expect((await call(app, api.paymentPassword, { password: '654321', confirm_password: '654321', old_password: '123456' }, { token: u.token })).code).toBe(200);
   });
 

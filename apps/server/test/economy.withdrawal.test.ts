@@ -24,7 +24,8 @@ async function earningAnchor(opts: { bind?: boolean } = {}) {
   const sent = await call(app, handselGift, { room_id: anchor.id, gift_id: rocketId, idempotency_key: key() }, { token: fan.token });
   if (sent.code !== 200) throw new Error(sent.msg);
   const password = await setPayPassword(app, anchor.token);
-  if (opts.bind !== false) await call(app, post(api.bindBankCard), { name: 'Li Lei', card_no: '6222 0212 3456 7890', bank_name: 'ICBC', branch: 'Haidian', pay_password: password }, { token: anchor.token });
+  if (opts.bind !== false)
+    await call(app, post(api.bindBankCard), { name: 'Li Lei', card_no: '6222 0212 3456 7890', bank_name: 'ICBC', branch: 'Haidian', pay_password: password }, { token: anchor.token });
   return { anchor, password };
 }
 

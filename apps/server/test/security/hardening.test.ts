@@ -67,8 +67,7 @@ describe('room staff and site staff (item 6)', () => {
     const moderator = await quickUser(app);
     await app.database.db.update(users).set({ isModerator: 1 }).where(eq(users.id, moderator.id));
     expect((await call(app, mod.setRoomAdmin, { user_id: roomAdmin.id, status: 1 }, { token: anchor.token })).code).toBe(200);
-    const as = (token: string, c: typeof mod.muteMember | typeof mod.kickMember, user_id: number, lang = 'en') =>
-      call(app, c, { room_id: anchor.id, user_id, minutes: 10 }, { token, lang });
+    const as = (token: string, c: typeof mod.muteMember | typeof mod.kickMember, user_id: number, lang = 'en') => call(app, c, { room_id: anchor.id, user_id, minutes: 10 }, { token, lang });
     for (const c of [mod.muteMember, mod.kickMember]) {
       for (const staff of [moderator, admin]) {
         expect(await as(roomAdmin.token, c, staff.id)).toMatchObject({ status: 403, code: 1, msg: 'Site staff cannot be muted or kicked in a room' });
@@ -94,9 +93,7 @@ describe('parallel right payment passwords (item 8)', () => {
     expect(bound.code).toBe(200);
     const income = (await call(app, getWallet, {}, { token: anchor.token })).data.income as number;
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        call(app, { ...payout.applyForWithdrawal, method: 'POST' }, { type: 1, money: 1000, pay_password: password, idempotency_key: key() }, { token: anchor.token }),
-      ),
+      Array.from({ length: 12 }, () => call(app, { ...payout.applyForWithdrawal, method: 'POST' }, { type: 1, money: 1000, pay_password: password, idempotency_key: key() }, { token: anchor.token })),
     );
     const msgs = answers.map((a) => a.msg);
     for (const msg of msgs) expect(msg).toMatch(/^(Withdrawal submitted: it is being processed|Your income balance is not enough|Another request is in progress, please try again in a moment)$/);

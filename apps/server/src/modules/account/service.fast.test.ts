@@ -121,7 +121,19 @@ describe('the social login return path (issue #51 item 9)', () => {
     };
     expect(await saved('/live/9?tab=chat#top')).toBe('/live/9?tab=chat#top');
     expect(await saved('/a/../member')).toBe('/member');
-    for (const bad of ['/\\evil.example', '//evil.example', '/%5Cevil.example', '/%2F/evil.example', '/%255Cevil', '/\t/evil.example', 'https://evil.example/', 'javascript:alert(1)', '\\evil.example', '', undefined]) {
+    for (const bad of [
+      '/\\evil.example',
+      '//evil.example',
+      '/%5Cevil.example',
+      '/%2F/evil.example',
+      '/%255Cevil',
+      '/\t/evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '\\evil.example',
+      '',
+      undefined,
+    ]) {
       expect({ bad, saved: await saved(bad) }).toEqual({ bad, saved: '/main' });
     }
   });
