@@ -7,7 +7,7 @@ import { changesState } from '@livesports/contracts/call';
 import { expect, test } from '../support/test';
 import { adminToken, anchorByApi } from '../support/anchor.ts';
 import { mailCount } from '../support/mailbox.ts';
-import { api, captchaTicket, signInContext } from '../support/session.ts';
+import { api, captchaTicket, registerByApi, signInContext } from '../support/session.ts';
 
 // Cross-site request forgery, in a real browser (issue #13, item 1; issue #51 item 1 for a page of
 // the same site on another port, at the end): a logged-in user with money,
@@ -447,5 +447,43 @@ test('a page on another port of the same host (same-site to the browser) changes
   } finally {
     await context.close();
     await evil.close();
+  }
+});
+
+test('the login cookie is SameSite=Strict and still works for a person who arrives from another site (as from the social login provider)', async ({ browser, request, baseURL }) => {
+  const site = new URL(baseURL!).origin;
+  const user = await registerByApi(request);
+  const ticket = await captchaTicket(request);
+  // Another site (localhost, while the site is 127.0.0.1) sends the person here by a top-level navigation, as a provider's redirect does.
+  const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<script>location.href = ${JSON.stringify(`${site}/`)};</script>`));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.goto(`http://localhost:${(server.address() as AddressInfo).port}/`, { waitUntil: 'commit' });
+    await page.waitForURL((u) => u.origin === site, { waitUntil: 'load' });
+    // The page logs in with a call of its own (as /loginWithTwitter does with the provider's answer), then uses the session.
+    const answers = await page.evaluate(
+      async ({ mobile, password, ticket }) => {
+        const login = await fetch('/api/user/login', {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ mobile, password, device_type: 'pc', ticket }),
+        });
+        const info = await fetch('/api/Member/info', { credentials: 'same-origin' });
+        return { login: (await login.json()).code as number, info: (await info.json()) as { code: number; data: { id: number } } };
+      },
+      { mobile: user.email, password: user.password, ticket },
+    );
+    expect(answers).toMatchObject({ login: 200, info: { code: 200, data: { id: user.id } } });
+    const cookies = await context.cookies(site);
+    expect(cookies.find((c) => c.name === 'token')).toMatchObject({ sameSite: 'Strict', httpOnly: true });
+    // A reload and a page of the site keep the session (same-site navigations carry the cookie).
+    await page.goto('/member');
+    expect(await page.evaluate(async () => ((await (await fetch('/api/Member/info', { credentials: 'same-origin' })).json()) as { code: number }).code)).toBe(200);
+  } finally {
+    await context.close();
+    await new Promise<void>((r) => server.close(() => r()));
   }
 });
