@@ -106,6 +106,15 @@ describe('parallel right payment passwords (item 8)', () => {
   });
 });
 
+describe('parallel right login passwords (the same class as item 8)', () => {
+  it('eight parallel logins with the right password all log in (none is answered as locked)', async () => {
+    const u = await newUser(app);
+    const tickets = await Promise.all(Array.from({ length: 8 }, () => captchaTicket(app)));
+    const answers = await Promise.all(tickets.map((ticket) => call(app, account.login, { mobile: u.email, password: u.password, device_type: 'pc', ticket })));
+    expect(answers.map((a) => a.msg)).toEqual(answers.map(() => 'Logged in'));
+  });
+});
+
 describe('banned accounts and password reset (item 9)', () => {
   it('a banned user gets no reset code and cannot reset with a code mailed before the ban, told the ban', async () => {
     const u = await newUser(app);

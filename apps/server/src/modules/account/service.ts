@@ -5,6 +5,7 @@ import { ownPath } from '@livesports/contracts/return-path';
 import type { Clock } from '../../platform/clock.ts';
 import { numericCode, randomToken, sha256, shortCode } from '../../platform/crypto.ts';
 import { AppError, badInput, conflict, forbidden, tooMany } from '../../platform/errors.ts';
+import { oneAtATime } from '../../platform/one-at-a-time.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { UPLOAD_TOKEN_TTL_SECONDS, signUploadToken } from '../../platform/upload-token.ts';
@@ -71,6 +72,12 @@ export interface SessionsEnded {
 
 export function createAccountService(deps: AccountDeps) {
   const { repo, clock } = deps;
+  /**
+   * One login check at a time per address (issue #51 item 8's class): the attempt is counted before
+   * the password is checked and a right one clears the count, so parallel right passwords would
+   * count each other into the lock. Past 32 waiting: "another request is in progress".
+   */
+  const oneLoginAtATime = oneAtATime(32, () => conflict('auth.login_busy'));
   // Made now, so the first unknown address does not pay for making it too.
   void dummy().catch(() => (dummyHash = undefined));
   const codeHash = (email: string, purpose: number, code: string) => sha256(`${email}:${purpose}:${code}`);
@@ -184,6 +191,27 @@ export function createAccountService(deps: AccountDeps) {
     return newUser({ email: email && p.emailVerified ? email : null, passwordHash: null, nickname, googleSub: p.sub });
   }
 
+  /** The password check of a login (one at a time per address, see oneLoginAtATime). */
+  async function checkLogin(input: { mobile: string; password: string; device_type: string }) {
+    const email = input.mobile.toLowerCase();
+    // Per account, whatever address the guesses come from: numbered before the check (atomic),
+    // locked with a growing delay from the fifth wrong one. Unknown addresses count the same
+    // way, so the lock tells nothing about whether an account exists.
+    const attempt = await repo.claimLogin(email, LOGIN_MAX_FAILURES, clock.now());
+    const lockMinutes = () => Math.max(1, Math.ceil(((attempt.lockedUntil?.getTime() ?? clock.now().getTime() + 60_000) - clock.now().getTime()) / 60_000));
+    if (!attempt.allowed) throw tooMany('auth.login_locked', { minutes: lockMinutes() });
+    const u = await repo.findByEmail(input.mobile);
+    // Same answer, and the same work, for unknown address and wrong password: no account probing
+    // through login, by its message or by its time.
+    const right = await argon2.verify(u?.passwordHash ?? (await dummy()), input.password);
+    if (!u || !u.passwordHash || !right) {
+      if (attempt.lockedUntil) throw tooMany('auth.login_locked', { minutes: lockMinutes() });
+      throw badInput('auth.wrong_credentials');
+    }
+    await repo.clearLogin(email);
+    return openSession(u, input.device_type);
+  }
+
   return {
     toUserInfo,
 
@@ -246,23 +274,7 @@ export function createAccountService(deps: AccountDeps) {
 
     async login(input: { mobile: string; password: string; ticket?: string; device_type: string }) {
       await requireTicket(input.ticket);
-      const email = input.mobile.toLowerCase();
-      // Per account, whatever address the guesses come from: numbered before the check (atomic),
-      // locked with a growing delay from the fifth wrong one. Unknown addresses count the same
-      // way, so the lock tells nothing about whether an account exists.
-      const attempt = await repo.claimLogin(email, LOGIN_MAX_FAILURES, clock.now());
-      const lockMinutes = () => Math.max(1, Math.ceil(((attempt.lockedUntil?.getTime() ?? clock.now().getTime() + 60_000) - clock.now().getTime()) / 60_000));
-      if (!attempt.allowed) throw tooMany('auth.login_locked', { minutes: lockMinutes() });
-      const u = await repo.findByEmail(input.mobile);
-      // Same answer, and the same work, for unknown address and wrong password: no account probing
-      // through login, by its message or by its time.
-      const right = await argon2.verify(u?.passwordHash ?? (await dummy()), input.password);
-      if (!u || !u.passwordHash || !right) {
-        if (attempt.lockedUntil) throw tooMany('auth.login_locked', { minutes: lockMinutes() });
-        throw badInput('auth.wrong_credentials');
-      }
-      await repo.clearLogin(email);
-      return openSession(u, input.device_type);
+      return oneLoginAtATime(input.mobile.toLowerCase(), () => checkLogin(input));
     },
 
     async loginThirdParty(input: { token: string; device_type: string }) {

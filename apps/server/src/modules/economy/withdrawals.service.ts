@@ -4,6 +4,7 @@ import type { Withdrawal } from '@livesports/contracts/economy-withdrawal';
 import { type Lang, translate } from '@livesports/contracts/messages';
 import type { AuthUser } from '../../platform/auth.ts';
 import { badInput, conflict, forbidden, notFound, tooMany } from '../../platform/errors.ts';
+import { oneAtATime } from '../../platform/one-at-a-time.ts';
 import type { EconomyContext } from './context.ts';
 import { balanceOf, system, userWallet } from './ledger.ts';
 import type { PayoutKind, WithdrawalRow, WithdrawalsRepo } from './withdrawals.repo.ts';
@@ -43,29 +44,11 @@ export function toWithdrawal(w: WithdrawalRow, lang: Lang): Withdrawal {
  */
 export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsRepo) {
   /**
-   * One payment-password check at a time per user (issue #51 item 8). Every attempt is counted
+   * One payment-password check at a time per user (issue #51 item 8): every attempt is counted
    * before it is checked and a right one clears the count, so parallel right passwords used to
-   * count each other into the lock ("too many wrong payment passwords"). Checks now wait their
-   * turn; past PAY_CHECK_QUEUE_MAX waiting the answer is "another request is in progress". The API
-   * is served by one process (socket processes only hold WebSockets), so a per-process queue holds.
+   * count each other into the lock. Past PAY_CHECK_QUEUE_MAX waiting: "another request is in progress".
    */
-  const checking = new Map<number, { tail: Promise<void>; waiting: number }>();
-  async function oneAtATime<T>(userId: number, fn: () => Promise<T>): Promise<T> {
-    let q = checking.get(userId);
-    if (!q) checking.set(userId, (q = { tail: Promise.resolve(), waiting: 0 }));
-    if (q.waiting >= PAY_CHECK_QUEUE_MAX) throw conflict('economy.pay_password_busy');
-    const before = q.tail;
-    let done!: () => void;
-    q.tail = new Promise<void>((resolve) => (done = resolve));
-    q.waiting++;
-    try {
-      await before;
-      return await fn();
-    } finally {
-      done();
-      if (--q.waiting === 0) checking.delete(userId);
-    }
-  }
+  const oneCheckAtATime = oneAtATime(PAY_CHECK_QUEUE_MAX, () => conflict('economy.pay_password_busy'));
 
   /** The payment password, with wrong guesses counted and a lock after too many. */
   async function checkPayPassword(userId: number, password: string) {
@@ -76,7 +59,7 @@ export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsR
 
   /** Checks `password` against the hash, counting the attempt first (shared by every call that asks for it). */
   function verifyCounted(userId: number, paymentPasswordHash: string, password: string) {
-    return oneAtATime(userId, () => verifyCountedNow(userId, paymentPasswordHash, password));
+    return oneCheckAtATime(userId, () => verifyCountedNow(userId, paymentPasswordHash, password));
   }
   async function verifyCountedNow(userId: number, paymentPasswordHash: string, password: string) {
     const now = ctx.clock.now();
