@@ -29,7 +29,7 @@ type Def = {
   checks?: Array<{ _zod: { def: { check?: string; format?: string } } }>;
 };
 /** How a number field reads its raw value: any decimal, or whole numbers only (`int?`: or an explicit null, where the contract says nullable). */
-export type NumberKind = 'number' | 'int' | 'int?';
+type NumberKind = 'number' | 'int' | 'int?';
 const INT_FORMATS = new Set(['safeint', 'int32', 'uint32', 'int64', 'uint64']);
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
