@@ -6,9 +6,13 @@
 //     human-looking trace), no image analysis; pass rate over BENCH_CAPTCHA_PUZZLES (3,000)
 //     puzzles (goal < 1 %). The per-address puzzle limit is lifted (×1000) for this count, or only
 //     a few dozen puzzles a minute would be served; how many the real limit serves is printed too.
+//  4. Login timing (issue #51 item 3): a wrong password for registered addresses and for unknown
+//     ones, one at a time, BENCH_TIMING_SAMPLES (40) of each interleaved; the median of each and
+//     their ratio registered ÷ unknown (goal within 1.2 either way: the time tells nobody who is
+//     registered). Per-address limits lifted (×1000); each registered account gets 2 guesses (its lock is 5).
 //  3. Memory: 1,000 sockets open /ws/im and, before logging in, each sends a 1 MB frame; the site's
 //     resident memory before and after (goal: < 20 MB growth).
-//  4. The front and the quotas (front.ts): idle connections and sockets one address holds under
+//  5. The front and the quotas (front.ts): idle connections and sockets one address holds under
 //     `npm start`, upload bytes one user can reserve.
 import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
@@ -21,11 +25,13 @@ const SECONDS = Number(process.env.BENCH_SECURITY_SECONDS ?? 10);
 const PUZZLES = Number(process.env.BENCH_CAPTCHA_PUZZLES ?? 3000);
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
-function site(mode: 'captcha' | 'plain', limitScale = 1): Promise<{ child: ChildProcess; port: number; email: string }> {
-  const env = { ...process.env, BENCH_RATE_LIMIT_SCALE: String(limitScale) };
+const TIMING_SAMPLES = Number(process.env.BENCH_TIMING_SAMPLES ?? 40);
+
+function site(mode: 'captcha' | 'plain', limitScale = 1, accounts = 0): Promise<{ child: ChildProcess; port: number; email: string; registered: string[] }> {
+  const env = { ...process.env, BENCH_RATE_LIMIT_SCALE: String(limitScale), BENCH_TIMING_ACCOUNTS: String(accounts) };
   const child = fork(path.join(here, 'site.ts'), [mode], { env, execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
-    child.once('message', (m: { port: number; email: string }) => resolve({ child, ...m }));
+    child.once('message', (m: { port: number; email: string; registered: string[] }) => resolve({ child, ...m }));
     child.once('exit', (code) => reject(new Error(`site exited ${code}`)));
   });
 }
@@ -62,6 +68,35 @@ async function passwordGuesses(port: number, email: string) {
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   return { checked, refused, other, otherMsgs };
+}
+
+/** Wrong passwords for registered and unknown addresses, interleaved, one at a time: medians in ms. */
+async function loginTiming(port: number, registered: string[]) {
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  };
+  const once = async (mobile: string) => {
+    const t0 = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile, password: 'wrongpass9', device_type: 'pc' }),
+    });
+    const body = (await res.json()) as { msg: string };
+    if (body.msg !== 'Wrong email or password') throw new Error(`login timing: ${res.status} ${body.msg}`);
+    return performance.now() - t0;
+  };
+  // Warm-up (the first requests pay for compiling the route and the statements).
+  await once(registered[0]);
+  await once(`bench.warm.${Date.now()}@example.com`);
+  const known: number[] = [];
+  const unknown: number[] = [];
+  for (let i = 0; i < TIMING_SAMPLES; i++) {
+    known.push(await once(registered[i % registered.length]));
+    unknown.push(await once(`bench.unknown.${i}.${Date.now()}@example.com`));
+  }
+  return { known: median(known), unknown: median(unknown) };
 }
 
 /** A drag trace a script can make up: eased moves with jitter, then a pause before release. */
@@ -141,6 +176,22 @@ async function preLoginFloods(port: number, child: ChildProcess) {
   return { before, after, refused, closedBig };
 }
 
+/** The login timing row on a site of its own (printed; 'met' when the ratio is within 1.2). */
+export async function loginTimingRow() {
+  const timed = await site('plain', 1000, Math.ceil(TIMING_SAMPLES / 2));
+  try {
+    const t = await loginTiming(timed.port, timed.registered);
+    const ratio = t.known / t.unknown;
+    console.log(`\n| login with a wrong password, ${TIMING_SAMPLES} of each, one at a time | median ms |`);
+    console.log('|---|---:|');
+    console.log(`| registered address | ${fmt(t.known, 1)} |`);
+    console.log(`| unknown address | ${fmt(t.unknown, 1)} |`);
+    console.log(`registered ÷ unknown: ${fmt(ratio, 2)} (goal within 1.2 either way): ${ratio <= 1.2 && ratio >= 1 / 1.2 ? 'met' : 'NOT met'}`);
+  } finally {
+    timed.child.kill('SIGTERM');
+  }
+}
+
 export async function run() {
   console.log(
     `\n# Security: what the limits let through (load average ${os
@@ -170,6 +221,7 @@ export async function run() {
   } finally {
     plain.child.kill('SIGTERM');
   }
+  await loginTimingRow();
   // Issue #51: idle connections and sockets one address holds under `npm start`, upload bytes one user reserves.
   await (
     await import('./front.ts')

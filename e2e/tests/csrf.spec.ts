@@ -7,9 +7,10 @@ import { changesState } from '@livesports/contracts/call';
 import { expect, test } from '../support/test';
 import { adminToken, anchorByApi } from '../support/anchor.ts';
 import { mailCount } from '../support/mailbox.ts';
-import { api, captchaTicket, signInContext } from '../support/session.ts';
+import { api, captchaTicket, registerByApi, signInContext } from '../support/session.ts';
 
-// Cross-site request forgery, in a real browser (issue #13, item 1): a logged-in user with money,
+// Cross-site request forgery, in a real browser (issue #13, item 1; issue #51 item 1 for a page of
+// the same site on another port, at the end): a logged-in user with money,
 // a payout card and a room visits a page on another site (a tiny server on `localhost`, while the
 // site is 127.0.0.1 — another site to the browser). For every call of the contracts that changes
 // state, that page tries all a page can: a top-level GET navigation, an auto-submitted form POST,
@@ -54,7 +55,7 @@ const targetUrl = (site: string, a: Attack, vector: Vector, i: number, withParam
  * The attacker's site: /attack/N tries the subresource vectors and then submits a form (top level)
  * to call N; /nav/N navigates the top window to call N's GET form.
  */
-async function attackerSite(site: string, attacks: Attack[]) {
+async function attackerSite(site: string, attacks: Attack[], host = 'localhost') {
   const page = (body: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Win a prize</title></head><body><h1>Congratulations!</h1>${body}</body></html>`;
   const server = http.createServer((req, res) => {
     const m = /^\/(attack|nav)\/(\d+)$/.exec(req.url ?? '');
@@ -99,7 +100,7 @@ Promise.all([
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const port = (server.address() as AddressInfo).port;
-  return { origin: `http://localhost:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { origin: `http://${host}:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 /**
@@ -211,7 +212,7 @@ test('a page on another site changes nothing for a logged-in user, whatever it t
   const user = await anchorByApi(request, admin);
   const other = await anchorByApi(request, admin);
   await api(request, 'POST', '/api/Member/paymentPassword', { password: PAY, confirm_password: PAY }, user.token);
-  await api(request, 'POST', '/api/Bank_card/bind', { name: 'Li Lei', card_no: '6222021234567890', bank_name: 'ICBC', branch: 'Haidian' }, user.token);
+  await api(request, 'POST', '/api/Bank_card/bind', { name: 'Li Lei', card_no: '6222021234567890', bank_name: 'ICBC', branch: 'Haidian', pay_password: PAY }, user.token);
   const rules = (await api(request, 'POST', '/api/chargerules/getList', {})).list as { id: number; coins: number }[];
   const biggest = rules.reduce((a, b) => (b.coins > a.coins ? b : a));
   await recharge(request, user.token, rules[0].id);
@@ -376,5 +377,113 @@ test('a page on another site changes nothing for a logged-in user, whatever it t
   } finally {
     await context.close();
     await evil.close();
+  }
+});
+
+test('a page on another port of the same host (same-site to the browser) changes nothing either: no card bound by a link or a form', async ({ browser, request, baseURL }) => {
+  test.setTimeout(180_000);
+  const site = new URL(baseURL!).origin;
+  const admin = await adminToken(request);
+  const user = await anchorByApi(request, admin);
+  await api(request, 'POST', '/api/Member/paymentPassword', { password: PAY, confirm_password: PAY }, user.token);
+  await api(request, 'POST', '/api/Bank_card/bind', { name: 'Li Lei', card_no: '6222021234567890', bank_name: 'ICBC', branch: 'Haidian', pay_password: PAY }, user.token);
+  const before = await snapshot(request, user.token, user.id);
+  const mailsBefore = mailCount(user.email);
+
+  // What the issue's attacker did (a link-style GET and a self-submitting form to Bank_card/bind),
+  // and the other calls a thief would want, all with the phished payment password.
+  const key = () => randomUUID();
+  const wanted: Record<string, Params> = {
+    bindBankCard: { name: 'Mallory', card_no: '6222029999990000', bank_name: 'Evil Bank', branch: '', pay_password: PAY },
+    bindAliPay: { name: 'Mallory', account: 'mallory@evil.example', pay_password: PAY },
+    applyForWithdrawal: { type: 1, money: 1000, pay_password: PAY, idempotency_key: key() },
+    setTitle: { title: PWNED },
+    startRoom: {},
+    updateInfo: { user_nickname: 'pwned', signature: PWNED, sex: 1 },
+    paymentPassword: { old_password: PAY, password: '999999', confirm_password: '999999' },
+    signOut: {},
+  };
+  const byName = new Map(allCalls().map((c) => [c.name, c.call]));
+  const attacks: Attack[] = Object.entries(wanted).map(([name, params]) => {
+    const call = byName.get(name)!;
+    expect(call, name).toBeTruthy();
+    return { name, path: call.path, methods: [call.method, ...(call.also ? [call.also] : [])], params };
+  });
+
+  // Same host, another port: the browser calls that same-site (Sec-Fetch-Site: same-site) and sends the session cookie.
+  const evil = await attackerSite(site, attacks, new URL(site).hostname);
+  expect(new URL(evil.origin).hostname).toBe(new URL(site).hostname);
+  expect(new URL(evil.origin).port).not.toBe(new URL(site).port);
+  const context = await browser.newContext();
+  await signInContext(context, baseURL!, user.token);
+  const page = await context.newPage();
+  try {
+    const seen = await runAttacks(page, evil.origin, site, attacks);
+    expect(await snapshot(request, user.token, user.id)).toEqual(before);
+    expect(mailCount(user.email)).toBe(mailsBefore);
+    const reached = seen.filter((s) => attacks[s.attack].methods.includes(s.method));
+    const shown = reached.filter((s) => s.vector !== 'img');
+    expect(shown.length).toBeGreaterThan(attacks.length * 3);
+    for (const s of shown) expect({ call: attacks[s.attack].name, vector: s.vector, status: s.status }).toEqual({ call: attacks[s.attack].name, vector: s.vector, status: 403 });
+    const bind = attacks.findIndex((a) => a.name === 'bindBankCard');
+    expect(
+      reached
+        .filter((s) => s.attack === bind)
+        .map((s) => s.vector)
+        .sort(),
+    ).toEqual([...VECTORS].sort());
+    // The session was never touched: the site's own page still binds (with the payment password).
+    await page.goto('/');
+    const rebound = await page.evaluate(async (pay) => {
+      const res = await fetch('/api/Bank_card/bind', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Li Lei', card_no: '6222021234561111', bank_name: 'CCB', branch: '', pay_password: pay }),
+      });
+      return (await res.json()) as { code: number; data: { card_no: string } };
+    }, PAY);
+    expect(rebound).toMatchObject({ code: 200, data: { card_no: '**** **** **** 1111' } });
+  } finally {
+    await context.close();
+    await evil.close();
+  }
+});
+
+test('the login cookie is SameSite=Strict and still works for a person who arrives from another site (as from the social login provider)', async ({ browser, request, baseURL }) => {
+  const site = new URL(baseURL!).origin;
+  const user = await registerByApi(request);
+  const ticket = await captchaTicket(request);
+  // Another site (localhost, while the site is 127.0.0.1) sends the person here by a top-level navigation, as a provider's redirect does.
+  const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<script>location.href = ${JSON.stringify(`${site}/`)};</script>`));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.goto(`http://localhost:${(server.address() as AddressInfo).port}/`, { waitUntil: 'commit' });
+    await page.waitForURL((u) => u.origin === site, { waitUntil: 'load' });
+    // The page logs in with a call of its own (as /loginWithTwitter does with the provider's answer), then uses the session.
+    const answers = await page.evaluate(
+      async ({ mobile, password, ticket }) => {
+        const login = await fetch('/api/user/login', {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ mobile, password, device_type: 'pc', ticket }),
+        });
+        const info = await fetch('/api/Member/info', { credentials: 'same-origin' });
+        return { login: (await login.json()).code as number, info: (await info.json()) as { code: number; data: { id: number } } };
+      },
+      { mobile: user.email, password: user.password, ticket },
+    );
+    expect(answers).toMatchObject({ login: 200, info: { code: 200, data: { id: user.id } } });
+    const cookies = await context.cookies(site);
+    expect(cookies.find((c) => c.name === 'token')).toMatchObject({ sameSite: 'Strict', httpOnly: true });
+    // A reload and a page of the site keep the session (same-site navigations carry the cookie).
+    await page.goto('/member');
+    expect(await page.evaluate(async () => ((await (await fetch('/api/Member/info', { credentials: 'same-origin' })).json()) as { code: number }).code)).toBe(200);
+  } finally {
+    await context.close();
+    await new Promise<void>((r) => server.close(() => r()));
   }
 });

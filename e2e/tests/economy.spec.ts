@@ -85,7 +85,7 @@ test('recharge through the sandbox, send a gift in a room, see balance, income a
   await anchorContext.close();
 });
 
-test('replacing a bound bank card asks for the payment password; the first card needs none', async ({ browser, request, baseURL }) => {
+test('binding a bank card asks for the payment password, the first card too; a wrong one is refused', async ({ browser, request, baseURL }) => {
   // Withdrawals (and so payout accounts) are an anchor's.
   const user = await anchorByApi(request, await adminToken(request));
   await api(request, 'POST', '/api/Member/paymentPassword', { password: '135790', confirm_password: '135790' }, user.token);
@@ -95,13 +95,15 @@ test('replacing a bound bank card asks for the payment password; the first card 
   await page.goto('/member?type=4');
   await page.getByTestId('withdraw-tab-accounts').click();
 
-  // The first card: no password asked.
+  // The first card: the payment password is asked too (issue #51 item 1).
   const form = page.getByTestId('bank-form');
   await expect(form).toBeVisible();
-  await expect(form.getByTestId('bank-pay-password')).toHaveCount(0);
   await form.getByTestId('bank-name').fill('Li Lei');
   await form.getByTestId('bank-card-no').fill('6222 0212 3456 7890');
   await form.getByTestId('bank-bank-name').fill('ICBC');
+  await form.getByTestId('bank-submit').click();
+  await expect(form.getByText('Please enter your payment password to bind a payout account')).toBeVisible();
+  await form.getByTestId('bank-pay-password').fill('135790');
   await form.getByTestId('bank-submit').click();
   await expect(page.getByTestId('bank-bound')).toContainText('**** **** **** 7890');
 

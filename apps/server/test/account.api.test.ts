@@ -329,10 +329,18 @@ describe('POST api/Member/paymentPassword', () => {
     expect((await call(app, api.paymentPassword, { password: '123456', confirm_password: '123456' }, { token: u.token })).msg).toBe('Payment password saved');
     expect((await call(app, api.memberInfo, {}, { token: u.token })).data.has_payment_password).toBe(1);
     expect((await call(app, api.paymentPassword, { password: '654321', confirm_password: '654321' }, { token: u.token })).msg).toBe('Please enter the current payment password');
-    expect((await call(app, api.paymentPassword, { password: '654321', confirm_password: '654321', old_password: '000000' }, { token: u.token })).msg).toBe(
-      'The current payment password is incorrect',
-    );
+    // A wrong current one is a guess like a withdrawal's: counted, with the same lock after five.
+    expect((await call(app, api.paymentPassword, { password: '654321', confirm_password: '654321', old_password: '000000' }, { token: u.token })).msg).toBe('Wrong payment password, 4 attempts left');
     expect((await call(app, api.paymentPassword, { password: '654321', confirm_password: '654321', old_password: '123456' }, { token: u.token })).code).toBe(200);
+  });
+
+  it('locks the change after five wrong current passwords, even for the right one (it was unlimited guessing)', async () => {
+    const u = await newUser(app);
+    await call(app, api.paymentPassword, { password: '123456', confirm_password: '123456' }, { token: u.token });
+    const change = (old_password: string) => call(app, api.paymentPassword, { password: '654321', confirm_password: '654321', old_password }, { token: u.token });
+    for (let i = 0; i < 4; i++) expect((await change(`00000${i}`)).msg).toBe(`Wrong payment password, ${4 - i} attempts left`);
+    expect(await change('000009')).toMatchObject({ status: 429, msg: 'Too many wrong payment passwords, try again in 15 minutes' });
+    expect((await change('123456')).status).toBe(429);
   });
 
   it('at least 6 digits, both entries equal', async () => {

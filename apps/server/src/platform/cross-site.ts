@@ -11,8 +11,12 @@ declare module 'fastify' {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Fetch Metadata values a request from our own pages (or typed into the address bar) carries. */
-const OWN_SITE = new Set(['same-origin', 'same-site', 'none']);
+/**
+ * Fetch Metadata values a request from our own pages (or typed into the address bar) carries.
+ * Not `same-site` (issue #51 item 1): to a browser another port of the same host, or a sibling
+ * subdomain, is the same site, and a page there bound an anchor's payout card to its own name.
+ */
+const OWN_SITE = new Set(['same-origin', 'none']);
 
 const originOf = (url: string): string | null => {
   try {
@@ -23,20 +27,21 @@ const originOf = (url: string): string | null => {
 };
 
 /**
- * Whether a request comes from this site. Browsers send Fetch Metadata (`Sec-Fetch-Site`) on every
- * request since 2023: it must say the request started on this site (or from the address bar).
- * Where a browser sends none, `Origin` (or else `Referer`) must be the site's own: PUBLIC_URL's
- * origin or the origin the request was addressed to. A request with none of the three is not from
- * a browser page (curl, an app, a server) and carries its token in the header itself.
+ * Whether a request comes from this very origin. Browsers send Fetch Metadata (`Sec-Fetch-Site`)
+ * on every request to a secure or local origin since 2023: it must say `same-origin` (or `none`,
+ * the address bar and bookmarks). Where a browser sends none (plain http to a named host),
+ * `Origin` (or else `Referer`) must be exactly PUBLIC_URL's origin — not whatever `Host` says, which
+ * any sibling of the site shares. A request with none of the three is not from a browser page
+ * (curl, an app, a server; some keep the login cookie, so a cookie alone does not make a browser).
+ * A cross-site link that hides where it came from (`rel=noreferrer`, plain http) carries no session:
+ * the login cookie is SameSite=Strict.
  */
 export function fromOwnSite(req: FastifyRequest, publicOrigin: string | null): boolean {
   const site = req.headers['sec-fetch-site'];
   if (typeof site === 'string' && site) return OWN_SITE.has(site);
   const origin = req.headers.origin ?? (typeof req.headers.referer === 'string' ? (originOf(req.headers.referer) ?? 'null') : undefined);
   if (origin === undefined) return true;
-  if (origin === publicOrigin) return true;
-  const host = req.headers.host;
-  return !!host && (origin === `http://${host}` || origin === `https://${host}`);
+  return origin === publicOrigin;
 }
 
 /**

@@ -55,7 +55,7 @@ describe('console queues: anchor applications and withdrawals, audited', () => {
     const rocket = (await call(app, giftList, {})).data.find((g: { code: string }) => g.code === 'rocket');
     await call(app, handselGift, { room_id: earner.id, gift_id: rocket.id, idempotency_key: key() }, { token: fan.token });
     const password = await setPayPassword(app, earner.token);
-    await call(app, payout.bindBankCard, { name: 'Li Lei', card_no: '6222021234567890', bank_name: 'ICBC' }, { token: earner.token });
+    await call(app, payout.bindBankCard, { name: 'Li Lei', card_no: '6222021234567890', bank_name: 'ICBC', pay_password: password }, { token: earner.token });
     const apply = async (money: number) =>
       (await call(app, payout.applyForWithdrawal, { type: 1, money, pay_password: password, idempotency_key: key() }, { token: earner.token })).data as { id: number };
     const before = (await counts()).withdrawals;

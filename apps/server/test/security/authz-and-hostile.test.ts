@@ -131,6 +131,10 @@ describe('hostile values for every field of every call', () => {
       '\u200B',
       '0x10',
       '1e3',
+      // Not whole numbers in decimal digits (issue #51 item 7: "2.0" was read as 2, null as the default).
+      '2.0',
+      ' 2',
+      '+2',
       '-1',
       '9'.repeat(40),
       'NaN',

@@ -38,6 +38,20 @@ describe('cross-site requests', () => {
     expect(await boundCard()).toEqual(before);
   });
 
+  it('refuses a same-site page (another port of the host, a sibling subdomain): GET link and form POST both (issue #51 item 1)', async () => {
+    const before = await boundCard();
+    const sameSite = { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    const link = await inject('GET', bindUrl, { ...sameSite, referer: 'http://localhost:9999/prize' });
+    expect(link.statusCode).toBe(403);
+    expect(link.json().msg).toBe('This request came from another site and was refused. Please do it on this site.');
+    expect((await inject('POST', '/api/Bank_card/bind', { ...sameSite, origin: 'http://localhost:9999' }, card)).statusCode).toBe(403);
+    // Without Fetch Metadata: the Origin/Referer must be exactly PUBLIC_URL's, not merely the Host the request names.
+    expect((await inject('POST', '/api/Bank_card/bind', { origin: 'http://localhost:9999', host: 'localhost:9999' }, card)).statusCode).toBe(403);
+    expect((await inject('GET', bindUrl, { referer: 'http://shop.localhost:8080/page' })).statusCode).toBe(403);
+    expect((await inject('POST', '/api/Bank_card/bind', { origin: 'https://localhost:8080' }, card)).statusCode).toBe(403);
+    expect(await boundCard()).toEqual(before);
+  });
+
   it('refuses by Origin or Referer where a browser sends no Fetch Metadata', async () => {
     expect((await inject('GET', bindUrl, { origin: 'http://evil.example' })).statusCode).toBe(403);
     expect((await inject('POST', '/api/Bank_card/bind', { referer: 'http://localhost.evil.example/page' }, card)).statusCode).toBe(403);
@@ -48,7 +62,8 @@ describe('cross-site requests', () => {
   it('accepts the same calls from the site itself, from the address bar and from API clients', async () => {
     expect((await inject('GET', bindUrl, { 'sec-fetch-site': 'same-origin' })).json().code).toBe(200);
     expect((await inject('POST', '/api/Bank_card/bind', { 'sec-fetch-site': 'none' }, { ...card, card_no: '6222021234561111' })).json().code).toBe(200);
-    expect((await inject('POST', '/api/Bank_card/bind', { origin: 'http://localhost:80', host: 'localhost:80' }, { ...card, card_no: '6222021234562222' })).json().code).toBe(200);
+    // Without Fetch Metadata: an Origin that is exactly PUBLIC_URL's (the tests' default, http://localhost:8080).
+    expect((await inject('POST', '/api/Bank_card/bind', { origin: 'http://localhost:8080' }, { ...card, card_no: '6222021234562222' })).json().code).toBe(200);
     // An API client: token header, no browser headers at all.
     expect((await call(app, payout.bindBankCard, { ...card, card_no: '6222021234563333' }, { token: user.token })).code).toBe(200);
     expect((await boundCard()).card_no).toBe('**** **** **** 3333');

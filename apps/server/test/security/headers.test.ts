@@ -30,11 +30,12 @@ describe('security headers and the session cookie', () => {
     const cookies = [res.headers['set-cookie']].flat().map(String);
     const token = cookies.find((c) => c.startsWith('token='))!;
     expect(token).toMatch(/HttpOnly/i);
-    expect(token).toMatch(/SameSite=Lax/i);
+    expect(token).toMatch(/SameSite=Strict/i);
+    expect(cookies.find((c) => c.startsWith('logged_in='))).toMatch(/SameSite=Strict/i);
     expect(token).not.toMatch(/Secure/i);
     expect(cookies.find((c) => c.startsWith('logged_in='))).not.toMatch(/HttpOnly/i);
     const t = res.json().data.token as string;
-    const out = await app.inject({ method: 'POST', url: '/api/Member/SignOut', headers: { cookie: `token=${t}; logged_in=1` } });
+    const out = await app.inject({ method: 'POST', url: '/api/Member/SignOut', headers: { cookie: `token=${t}; logged_in=1`, 'sec-fetch-site': 'same-origin' } });
     const cleared = [out.headers['set-cookie']].flat().map(String);
     expect(cleared.some((c) => c.startsWith('token=;'))).toBe(true);
     expect(cleared.some((c) => c.startsWith('logged_in=;'))).toBe(true);

@@ -23,6 +23,11 @@ export const authMessages = {
   'auth.code_type': { en: 'Unknown code type', zh: '未知的验证码类型', es: 'Tipo de código desconocido' },
   'auth.email_taken': { en: 'This email is already registered', zh: '该邮箱已注册', es: 'Este correo ya está registrado' },
   'auth.email_unknown': { en: 'This email is not registered', zh: '该邮箱未注册', es: 'Este correo no está registrado' },
+  'auth.login_busy': {
+    en: 'Another login to this account is in progress, please try again in a moment',
+    zh: '该账号正在进行另一个登录，请稍后再试',
+    es: 'Hay otro inicio de sesión en curso para esta cuenta, inténtelo de nuevo en un momento',
+  },
   'auth.login_locked': {
     en: 'Too many wrong passwords for this account. Try again in {{minutes}} minutes, or reset your password.',
     zh: '该账号密码错误次数过多，请{{minutes}}分钟后再试，或重置密码。',

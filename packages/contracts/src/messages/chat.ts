@@ -19,6 +19,11 @@ export const chatMessages = {
   'chat.kicked': { en: 'You were removed from this room until {{until}}', zh: '你已被移出本房间，至 {{until}} 前不能进入', es: 'Fue expulsado de esta sala hasta {{until}}' },
   'chat.not_moderator': { en: 'Only the anchor and room admins can do this', zh: '只有主播和房管可以操作', es: 'Solo el presentador y los administradores de la sala pueden hacerlo' },
   'chat.only_anchor': { en: 'Only the anchor of this room can do this', zh: '只有本房间主播可以操作', es: 'Solo el presentador de esta sala puede hacerlo' },
+  'chat.cannot_moderate_staff': {
+    en: 'Site staff cannot be muted or kicked in a room',
+    zh: '不能在直播间禁言或踢出网站管理人员',
+    es: 'No se puede silenciar ni expulsar al personal del sitio en una sala',
+  },
   'chat.cannot_moderate': {
     en: 'The anchor and room admins cannot be muted or kicked by an admin',
     zh: '房管不能禁言或踢出主播和其他房管',

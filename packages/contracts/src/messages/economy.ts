@@ -36,6 +36,16 @@ export const economyMessages = {
     zh: '更换已绑定的账户需要输入支付密码',
     es: 'Introduzca su contraseña de pago para cambiar la cuenta vinculada',
   },
+  'economy.bind_password_empty': {
+    en: 'Please enter your payment password to bind a payout account',
+    zh: '绑定收款账户需要输入支付密码',
+    es: 'Introduzca su contraseña de pago para vincular una cuenta de cobro',
+  },
+  'economy.pay_password_busy': {
+    en: 'Another request is in progress, please try again in a moment',
+    zh: '另一个请求正在处理中，请稍后再试',
+    es: 'Hay otra solicitud en curso, inténtelo de nuevo en un momento',
+  },
   'economy.withdrawal_unknown': { en: 'Withdrawal not found', zh: '提现记录不存在', es: 'Retiro no encontrado' },
   'economy.reason_empty': { en: 'Please give a reason for the rejection', zh: '请填写驳回原因', es: 'Indique el motivo del rechazo' },
   'economy.reason_long': { en: 'The reason cannot exceed 200 characters', zh: '原因不能超过200个字符', es: 'El motivo no puede superar los 200 caracteres' },

@@ -93,6 +93,13 @@ export const accountModule = fp(
       sessionsEnded,
       sanctions,
       hasher: createPasswordHasher(config.PASSWORD_HASH_COST),
+      // Counted with withdrawals and payout bindings (the economy registers after this module).
+      payPassword: {
+        verify: (userId, hash, password) => {
+          if (!app.hasDecorator('economy')) throw new Error('the economy module is not registered');
+          return app.economy.withdrawals.verifyPayPassword(userId, hash, password);
+        },
+      },
     });
     app.decorate('account', Object.assign(service, { sanctions }));
     app.auth.useResolver((token) => service.resolveToken(token));

@@ -18,9 +18,12 @@ const byIpAndEmail = (req: FastifyRequest) => `${req.ip}|${String((req.body as {
  * The session in the `token` cookie the spec names, HttpOnly (page scripts never read it, so an
  * injected script cannot take the session away) and Secure on https; beside it a `logged_in`
  * marker the page may read to know it is logged in. API clients use the token from the answer.
+ * SameSite=Strict (issue #51 item 1): no request another site starts carries the session, not even
+ * a top-level link. Nothing needs it there: every page is the web app, which asks the API from the
+ * site itself; the social login comes back to a page that logs in with a call of its own.
  */
 function setTokenCookie(reply: FastifyReply, token: string, secure: boolean) {
-  const opts = { path: '/', sameSite: 'lax' as const, secure, maxAge: SESSION_TTL_DAYS * 86400 };
+  const opts = { path: '/', sameSite: 'strict' as const, secure, maxAge: SESSION_TTL_DAYS * 86400 };
   reply.setCookie('token', token, { ...opts, httpOnly: true });
   reply.setCookie('logged_in', '1', opts);
 }

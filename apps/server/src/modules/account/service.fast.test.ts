@@ -63,6 +63,20 @@ describe('login', () => {
     expect([unknown.key, unknown.status]).toEqual([wrong.key, wrong.status]);
   });
 
+  it('an unknown address costs the same argon2 work as a wrong password: one verify against a hash made like real ones (issue #51 item 3)', async () => {
+    const verify = vi.spyOn(argon2, 'verify');
+    try {
+      await expect(setup({ known: false }).sut.login(login('rightpass1'))).rejects.toMatchObject({ key: 'auth.wrong_credentials' });
+      expect(verify).toHaveBeenCalledTimes(1);
+      expect(String(verify.mock.calls[0][0])).toMatch(/^\$argon2id\$v=19\$(?=.*m=19456)(?=.*t=2)(?=.*p=1)/);
+      verify.mockClear();
+      await expect(setup().sut.login(login('wrong'))).rejects.toMatchObject({ key: 'auth.wrong_credentials' });
+      expect(verify).toHaveBeenCalledTimes(1);
+    } finally {
+      verify.mockRestore();
+    }
+  });
+
   it('a locked account is refused with the wait in minutes, even with the right password', async () => {
     const clock = fakeClock();
     const t = setup({ allowed: false, lockedUntil: new Date(clock.now().getTime() + 4 * 60_000 + 1) });
@@ -87,5 +101,40 @@ describe('changing the password', () => {
     expect(await argon2.verify(patch.passwordHash, 'newpass12')).toBe(true);
     expect(t.repo.deleteSessionsOf).toHaveBeenCalledWith(member.id, member.sessionId);
     expect(t.sessionsEnded).toHaveBeenCalledWith({ userId: member.id, except: member.sessionId });
+  });
+});
+
+describe('the social login return path (issue #51 item 9)', () => {
+  function social(redirect = '/live/7') {
+    const t = setup();
+    const start = vi.fn(async (r: string) => `https://idp.example/auth?r=${encodeURIComponent(r)}`);
+    t.deps.thirdParty = { available: () => true, start, finish: async () => ({ sub: 'g-1', email: 'fan@example.com', emailVerified: true, name: 'Fan', redirect }) } as never;
+    return { ...t, sut: createAccountService(t.deps), start };
+  }
+
+  it('keeps only paths of this site, normalised; anything that leaves it becomes /main', async () => {
+    const t = social();
+    const saved = async (redirect: string | undefined) => {
+      t.start.mockClear();
+      await t.sut.startThirdParty(redirect);
+      return t.start.mock.calls[0][0];
+    };
+    expect(await saved('/live/9?tab=chat#top')).toBe('/live/9?tab=chat#top');
+    expect(await saved('/a/../member')).toBe('/member');
+    for (const bad of [
+      '/\\evil.example',
+      '//evil.example',
+      '/%5Cevil.example',
+      '/%2F/evil.example',
+      '/%255Cevil',
+      '/\t/evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '\\evil.example',
+      '',
+      undefined,
+    ]) {
+      expect({ bad, saved: await saved(bad) }).toEqual({ bad, saved: '/main' });
+    }
   });
 });

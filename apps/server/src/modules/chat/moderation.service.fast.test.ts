@@ -10,8 +10,12 @@ const anchor = authUser({ isAnchor: true });
 const roomAdmin = authUser();
 const viewer = authUser();
 const siteAdmin = authUser({ isAdmin: true, isModerator: true });
-const people: Record<number, { id: number; isAnchor: number; isAdmin: number; user_nickname: string }> = Object.fromEntries(
-  [anchor, roomAdmin, viewer, siteAdmin].map((u) => [u.id, { id: u.id, isAnchor: u.isAnchor ? 1 : 0, isAdmin: u.isAdmin ? 1 : 0, user_nickname: `user${u.id}` }]),
+const siteModerator = authUser({ isModerator: true });
+const people: Record<number, { id: number; isAnchor: number; isAdmin: number; isModerator: number; user_nickname: string }> = Object.fromEntries(
+  [anchor, roomAdmin, viewer, siteAdmin, siteModerator].map((u) => [
+    u.id,
+    { id: u.id, isAnchor: u.isAnchor ? 1 : 0, isAdmin: u.isAdmin ? 1 : 0, isModerator: u.isModerator ? 1 : 0, user_nickname: `user${u.id}` },
+  ]),
 );
 
 function setup() {
@@ -60,10 +64,13 @@ describe('mute and kick', () => {
     expect(t.repo.setSanction).not.toHaveBeenCalled();
   });
 
-  it("no room admin touches the anchor, another admin or the site's administrator", async () => {
+  it("no room admin touches the anchor, another admin or the site's staff (administrator or moderator: issue #51 item 6)", async () => {
     await expect(t.sut.mute(roomAdmin, anchor.id, anchor.id, 10)).rejects.toMatchObject({ key: 'chat.cannot_moderate' });
-    await expect(t.sut.kick(roomAdmin, anchor.id, siteAdmin.id, 10)).rejects.toMatchObject({ key: 'chat.cannot_moderate' });
-    await expect(t.sut.kick(anchor, anchor.id, siteAdmin.id, 10)).rejects.toMatchObject({ key: 'chat.cannot_moderate' });
+    await expect(t.sut.kick(roomAdmin, anchor.id, siteAdmin.id, 10)).rejects.toMatchObject({ key: 'chat.cannot_moderate_staff', status: 403 });
+    await expect(t.sut.kick(anchor, anchor.id, siteAdmin.id, 10)).rejects.toMatchObject({ key: 'chat.cannot_moderate_staff' });
+    await expect(t.sut.mute(roomAdmin, anchor.id, siteModerator.id, 10)).rejects.toMatchObject({ key: 'chat.cannot_moderate_staff', status: 403 });
+    await expect(t.sut.kick(roomAdmin, anchor.id, siteModerator.id, 10)).rejects.toMatchObject({ key: 'chat.cannot_moderate_staff' });
+    await expect(t.sut.mute(anchor, anchor.id, siteModerator.id, 10)).rejects.toMatchObject({ key: 'chat.cannot_moderate_staff' });
     expect(t.repo.setSanction).not.toHaveBeenCalled();
     expect(t.bus.published).toEqual([]);
   });

@@ -134,8 +134,11 @@ export function createModerationService(deps: { repo: ModerationRepo; bus: Bus; 
     const target = await repo.user(targetId);
     if (!target) throw badInput('chat.user_unknown');
     const targetRole = await role(roomId, targetId);
-    // The site's administrators answer to nobody's room: no anchor or room admin mutes or kicks them.
-    if (target.isAdmin === 1 && !actor.isAdmin) throw forbidden('chat.cannot_moderate');
+    // Site staff answer to nobody's room: no anchor or room admin mutes or kicks an administrator
+    // or a console moderator (issue #51 item 6: a room admin muted a site moderator). Only staff
+    // of at least the same rank, being room moderators here too, may.
+    if (target.isAdmin === 1 && !actor.isAdmin) throw forbidden('chat.cannot_moderate_staff');
+    if (target.isModerator === 1 && !actor.isModerator) throw forbidden('chat.cannot_moderate_staff');
     if (targetRole === 'anchor' || (targetRole === 'admin' && actorRole !== 'anchor')) throw forbidden('chat.cannot_moderate');
     const now = clock.now();
     let until: Date | null = null;

@@ -4,9 +4,13 @@ import type { Withdrawal } from '@livesports/contracts/economy-withdrawal';
 import { type Lang, translate } from '@livesports/contracts/messages';
 import type { AuthUser } from '../../platform/auth.ts';
 import { badInput, conflict, forbidden, notFound, tooMany } from '../../platform/errors.ts';
+import { oneAtATime } from '../../platform/one-at-a-time.ts';
 import type { EconomyContext } from './context.ts';
 import { balanceOf, system, userWallet } from './ledger.ts';
 import type { PayoutKind, WithdrawalRow, WithdrawalsRepo } from './withdrawals.repo.ts';
+
+/** Payment-password checks of one user that may wait for the one running; more are told to try again. */
+const PAY_CHECK_QUEUE_MAX = 32;
 
 /** Shows only the end of an account: "**** 1234", "138****5678", "a***@mail.com". */
 export function maskAccount(kind: PayoutKind, account: string) {
@@ -39,6 +43,13 @@ export function toWithdrawal(w: WithdrawalRow, lang: Lang): Withdrawal {
  * payment moves it hold → payout; rejection moves it back hold → income.
  */
 export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsRepo) {
+  /**
+   * One payment-password check at a time per user (issue #51 item 8): every attempt is counted
+   * before it is checked and a right one clears the count, so parallel right passwords used to
+   * count each other into the lock. Past PAY_CHECK_QUEUE_MAX waiting: "another request is in progress".
+   */
+  const oneCheckAtATime = oneAtATime(PAY_CHECK_QUEUE_MAX, () => conflict('economy.pay_password_busy'));
+
   /** The payment password, with wrong guesses counted and a lock after too many. */
   async function checkPayPassword(userId: number, password: string) {
     const me = await ctx.people.find(userId);
@@ -47,7 +58,10 @@ export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsR
   }
 
   /** Checks `password` against the hash, counting the attempt first (shared by every call that asks for it). */
-  async function verifyCounted(userId: number, paymentPasswordHash: string, password: string) {
+  function verifyCounted(userId: number, paymentPasswordHash: string, password: string) {
+    return oneCheckAtATime(userId, () => verifyCountedNow(userId, paymentPasswordHash, password));
+  }
+  async function verifyCountedNow(userId: number, paymentPasswordHash: string, password: string) {
     const now = ctx.clock.now();
     // The attempt is counted before the check (atomically), so 30 parallel guesses get 5 checks.
     const lockUntil = new Date(now.getTime() + PAY_PASSWORD_LOCK_MINUTES * 60_000);
@@ -62,15 +76,15 @@ export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsR
   }
 
   /**
-   * Replacing a bound payout account is where stolen money would go, so once one is bound and the
-   * user has a payment password, rebinding asks for it (counted like a withdrawal's). The first
-   * bind, or an account without a payment password, needs none.
+   * A payout account is where stolen money would go, so once the user has a payment password,
+   * binding one asks for it (counted like a withdrawal's) — the first binding too (issue #51 item 1:
+   * a forged request bound an anchor's first card to the attacker's name). An account without a
+   * payment password needs none (it cannot withdraw before setting one).
    */
-  async function checkRebind(userId: number, kind: PayoutKind, password: string | undefined) {
-    if (!(await repo.payout(userId, kind))) return;
+  async function checkBind(userId: number, kind: PayoutKind, password: string | undefined) {
     const me = await ctx.people.find(userId);
     if (!me?.paymentPasswordHash) return;
-    if (!password) throw badInput('economy.rebind_password_empty');
+    if (!password) throw badInput((await repo.payout(userId, kind)) ? 'economy.rebind_password_empty' : 'economy.bind_password_empty');
     await verifyCounted(userId, me.paymentPasswordHash, password);
   }
 
@@ -105,8 +119,10 @@ export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsR
   }
 
   return {
+    /** The counted, one-at-a-time check, for the account module's payment-password change. */
+    verifyPayPassword: verifyCounted,
     async bindBank(user: AuthUser, input: { name: string; card_no: string; bank_name: string; branch: string; pay_password?: string }) {
-      await checkRebind(user.id, 'bank', input.pay_password);
+      await checkBind(user.id, 'bank', input.pay_password);
       await repo.savePayout(user.id, 'bank', { holder: input.name, account: input.card_no, bankName: input.bank_name, branch: input.branch });
       return { name: input.name, bank_name: input.bank_name, branch: input.branch, card_no: maskAccount('bank', input.card_no) };
     },
@@ -115,7 +131,7 @@ export function createWithdrawalsService(ctx: EconomyContext, repo: WithdrawalsR
       return p ? { name: p.holder, bank_name: p.bankName, branch: p.branch, card_no: maskAccount('bank', p.account) } : null;
     },
     async bindAliPay(user: AuthUser, input: { name: string; account: string; pay_password?: string }) {
-      await checkRebind(user.id, 'alipay', input.pay_password);
+      await checkBind(user.id, 'alipay', input.pay_password);
       await repo.savePayout(user.id, 'alipay', { holder: input.name, account: input.account });
       return { name: input.name, account: maskAccount('alipay', input.account) };
     },

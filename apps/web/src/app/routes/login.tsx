@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ownPath } from '@livesports/contracts/return-path';
 import { paths } from '@/config/paths';
 import { HomePage } from '@/features/home/pages/home';
 import { HotSearches } from '@/features/search/components/hot-searches';
@@ -17,8 +18,7 @@ export function Component() {
   const wasOpen = useRef(false);
 
   useEffect(() => {
-    const redirect = params.get('redirect');
-    const target = redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : (lastLocation() ?? paths.home);
+    const target = ownPath(params.get('redirect')) ?? lastLocation() ?? paths.home;
     if (islogin) {
       navigate(target, { replace: true });
       return;

@@ -7,16 +7,19 @@ import '@/shared/i18n/messages';
 import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { toast } from '@/shared/stores/toast';
+import { ownPath } from '@livesports/contracts/return-path';
 import type { LoginAnswer } from '../api/login';
 
 const NOT_A_TARGET = [paths.login, paths.loginWithTwitter, paths.mobileLogin];
 
 /** A safe in-site path to go to after login (never back to a login page). */
 export function loginTarget(redirect: string | undefined, fallback: string = paths.home): string {
-  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//')) return fallback;
-  const path = redirect.split(/[?#]/)[0];
+  // Only a path of this site (`/\evil.example`, `/%5Cevil` and the like leave it: ownPath refuses them).
+  const own = ownPath(redirect);
+  if (!own) return fallback;
+  const path = own.split(/[?#]/)[0];
   if (NOT_A_TARGET.some((p) => path.toLowerCase() === p.toLowerCase())) return fallback;
-  return redirect;
+  return own;
 }
 
 /**

@@ -10,7 +10,7 @@ import '@/shared/i18n/messages';
 
 /**
  * Bank card (spec: Bank_card/bind, getInfo) and Alipay (bindAliPay, getAliPayInfo) binding.
- * Replacing a bound account asks for the payment password when the user has one (the server checks it).
+ * Binding an account (the first one too) asks for the payment password when the user has one (the server checks it).
  */
 export function PayoutAccounts() {
   const { t } = useTranslation('economy');
@@ -36,7 +36,7 @@ export function PayoutAccounts() {
             </Button>
           </div>
         ) : (
-          <BankForm askPassword={!!bank.data && hasPayPassword} onDone={() => setEditing(null)} />
+          <BankForm askPassword={hasPayPassword} rebind={!!bank.data} onDone={() => setEditing(null)} />
         )}
       </section>
       <section className="eco-account">
@@ -53,14 +53,14 @@ export function PayoutAccounts() {
             </Button>
           </div>
         ) : (
-          <AliPayForm askPassword={!!alipay.data && hasPayPassword} onDone={() => setEditing(null)} />
+          <AliPayForm askPassword={hasPayPassword} rebind={!!alipay.data} onDone={() => setEditing(null)} />
         )}
       </section>
     </div>
   );
 }
 
-/** The payment password asked when replacing a bound account. */
+/** The payment password asked when binding an account. */
 function RebindPassword({ value, onChange, error, testId }: { value: string; onChange: (v: string) => void; error?: string; testId: string }) {
   const { t } = useTranslation('economy');
   return (
@@ -77,7 +77,7 @@ function RebindPassword({ value, onChange, error, testId }: { value: string; onC
   );
 }
 
-function BankForm({ askPassword, onDone }: { askPassword: boolean; onDone: () => void }) {
+function BankForm({ askPassword, rebind, onDone }: { askPassword: boolean; rebind: boolean; onDone: () => void }) {
   const { t } = useTranslation('economy');
   const [v, setV] = useState({ name: '', card_no: '', bank_name: '', branch: '' });
   const [password, setPassword] = useState('');
@@ -94,7 +94,7 @@ function BankForm({ askPassword, onDone }: { askPassword: boolean; onDone: () =>
     if (!digits) errs.card_no = t('msg:economy.card_empty');
     else if (!/^\d{12,19}$/.test(digits)) errs.card_no = t('msg:economy.card_invalid');
     if (!v.bank_name.trim()) errs.bank_name = t('msg:economy.bank_empty');
-    if (askPassword && !password) errs.password = t('msg:economy.rebind_password_empty');
+    if (askPassword && !password) errs.password = t(rebind ? 'msg:economy.rebind_password_empty' : 'msg:economy.bind_password_empty');
     setErrors(errs);
     if (!Object.keys(errs).length) bind.mutate(askPassword ? { ...v, pay_password: password } : v);
   }
@@ -116,7 +116,7 @@ function BankForm({ askPassword, onDone }: { askPassword: boolean; onDone: () =>
   );
 }
 
-function AliPayForm({ askPassword, onDone }: { askPassword: boolean; onDone: () => void }) {
+function AliPayForm({ askPassword, rebind, onDone }: { askPassword: boolean; rebind: boolean; onDone: () => void }) {
   const { t } = useTranslation('economy');
   const [name, setName] = useState('');
   const [account, setAccount] = useState('');
@@ -132,7 +132,7 @@ function AliPayForm({ askPassword, onDone }: { askPassword: boolean; onDone: () 
     if (!name.trim()) errs.name = t('msg:economy.holder_empty');
     if (!account.trim()) errs.account = t('msg:economy.alipay_empty');
     else if (!/^(\+?\d{6,15}|[^\s@]+@[^\s@]+\.[^\s@]+)$/.test(account.trim())) errs.account = t('msg:economy.alipay_invalid');
-    if (askPassword && !password) errs.password = t('msg:economy.rebind_password_empty');
+    if (askPassword && !password) errs.password = t(rebind ? 'msg:economy.rebind_password_empty' : 'msg:economy.bind_password_empty');
     setErrors(errs);
     if (!Object.keys(errs).length) bind.mutate(askPassword ? { name, account, pay_password: password } : { name, account });
   }
