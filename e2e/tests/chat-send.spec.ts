@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '../support/test';
+import { adminToken, anchorByApi } from '../support/anchor.ts';
+import { registerByApi, signInContext } from '../support/session.ts';
+
+// Every send ends visibly (issue #50 item 1): a line typed the moment the room opens — before the
+// chat socket has even connected — waits and goes once it can, and is shown; a burst of lines gets
+// each one shown or refused with the reason (too fast, with the seconds to wait) while the refused
+// text stays in the input. Desktop and the phone's room.
+
+const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+for (const where of ['desktop', 'mobile'] as const) {
+  test(`${where}: the first line, typed in the page's first second, is sent once the chat connects and shown`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(120_000);
+    const anchor = await anchorByApi(request, await adminToken(request));
+    const fan = await registerByApi(request);
+    const ctx = await browser.newContext(where === 'mobile' ? phone : {});
+    await signInContext(ctx, baseURL!, fan.token);
+    const page = await ctx.newPage();
+    const started = Date.now();
+    await page.goto(where === 'mobile' ? `/m/live?id=${anchor.id}` : `/live?id=${anchor.id}`);
+    const chat = page.getByTestId('chat-panel');
+    const input = chat.getByTestId('chat-input');
+    // As soon as the input is there: the chat socket opens 500 ms after the room mounts, so it is
+    // not online yet.
+    await input.waitFor();
+    const status = await chat.getAttribute('data-status');
+    const text = `first ${Date.now().toString(36)}`;
+    await input.fill(text);
+    await input.press('Enter');
+    console.log(`typed ${Date.now() - started} ms after goto, chat ${status}`);
+    await expect(chat.getByTestId('chat-message').filter({ hasText: text })).toHaveCount(1, { timeout: 45_000 });
+    await expect(input).toHaveValue('');
+    await expect(chat.getByTestId('chat-send-error')).toHaveCount(0);
+    await ctx.close();
+  });
+}
+
+/** Sends what is in the input and waits for its outcome: shown (input cleared) or refused (a message). */
+async function sendLine(page: Page, text: string) {
+  const chat = page.getByTestId('chat-panel');
+  const input = chat.getByTestId('chat-input');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+test('a burst: the second line within a second is refused as too fast with the seconds to wait, its text kept; sent again later it is shown', async ({ browser, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const anchor = await anchorByApi(request, await adminToken(request));
+  const fan = await registerByApi(request);
+  const ctx = await browser.newContext();
+  await signInContext(ctx, baseURL!, fan.token);
+  const page = await ctx.newPage();
+  await page.goto(`/live?id=${anchor.id}`);
+  const chat = page.getByTestId('chat-panel');
+  await expect(chat).toHaveAttribute('data-status', 'online', { timeout: 45_000 });
+  const input = chat.getByTestId('chat-input');
+
+  const first = `burst one ${Date.now().toString(36)}`;
+  const second = `burst two ${Date.now().toString(36)}`;
+  await sendLine(page, first);
+  // The second goes as soon as the first is answered (well within the site's 1 s gap).
+  await expect(input).toHaveValue('');
+  await sendLine(page, second);
+  await expect(chat.getByTestId('chat-message').filter({ hasText: first })).toHaveCount(1);
+  const refusal = chat.getByTestId('chat-send-error');
+  await expect(refusal).toHaveText(/Too fast|wait \d+ s/i);
+  await expect(input).toHaveValue(second);
+  await expect(chat.getByTestId('chat-message').filter({ hasText: second })).toHaveCount(0);
+
+  // Sent again after the wait, it is shown.
+  await page.waitForTimeout(1_100);
+  await input.press('Enter');
+  await expect(chat.getByTestId('chat-message').filter({ hasText: second })).toHaveCount(1);
+  await expect(input).toHaveValue('');
+  await ctx.close();
+});
