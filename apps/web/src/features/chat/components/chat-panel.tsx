@@ -6,7 +6,7 @@ import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { readJSON, writeJSON } from '@/shared/lib/storage';
 import { dateTimeFormat } from '@/shared/lib/intl-formats';
-import { useChatStore } from '../api/im-client';
+import { SEND_FAILED, useChatStore } from '../api/im-client';
 import { useMyRole, useRoomAdmins } from '../api/moderation';
 import { sendChat, useRoomChat } from '../api/use-room-chat';
 import { blockedSet, useChatFilters } from '../lib/chat-filters';
@@ -104,7 +104,7 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
     const id = window.setInterval(() => setNow(Date.now()), 250);
     return () => window.clearInterval(id);
   }, [waiting]);
-  const block = sendBlock({ text, islogin, online: status === 'online', mutedUntil, slowLeft: waitLeft });
+  const block = sendBlock({ text, islogin, mutedUntil, slowLeft: waitLeft });
   const why = block ? blockText(block, t, i18n.language) : '';
 
   // Follow new messages only while the viewer is at the bottom (reading back is not interrupted).
@@ -139,21 +139,25 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
     setUnseen(0);
   };
 
+  // The text being sent stays in the input until the server has it (then it is shown in the list)
+  // or refuses it (then the input keeps it and the reason shows): nothing typed disappears unseen.
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     const value = text.trim();
     if (block || sending) return;
     setSending(true);
+    setError('');
     const err = await sendChat(value);
     setSending(false);
     const at = Date.now();
     setLastSentAt(err ? lastSentAt : at);
     setNow(at);
     if (err) {
-      setError(err === 'offline' ? t('offline') : err);
+      setError(err === SEND_FAILED ? t('sendFailed') : err);
       void role.refetch();
     } else {
-      setText('');
+      // What was typed after the sent line while it was on its way stays.
+      setText((cur) => (cur.trim().startsWith(value) ? cur.trim().slice(value.length).trimStart() : cur));
       jump();
     }
   };
@@ -284,6 +288,11 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
                     </span>
                   )}
                   {block && block.reason !== 'empty' && block.reason !== 'muted' && <span data-testid="chat-send-why">{why}</span>}
+                </p>
+              )}
+              {sending && (
+                <p className="chat-form__why" data-testid="chat-sending" role="status">
+                  {status === 'online' ? t('sending') : t('sendWhenConnected')}
                 </p>
               )}
               {error && !mutedUntil && block?.reason !== 'slow' && (
