@@ -8,11 +8,11 @@
  * A line with such characters is refused to its sender before anyone sees it.
  */
 
-/** A NUL, or a UTF-16 surrogate that is not half of a pair. */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A UTF-16 surrogate that is not half of a pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Whether this text holds a character the database refuses. */
-export const unstorableText = (s: string) => UNSTORABLE.test(s);
+/** Whether this text holds a character the database refuses (a NUL, or half a surrogate pair). */
+export const unstorableText = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
 
 /** Whether any string in this value (keys too, at any depth) holds a character the database refuses. */
 export function unstorable(value: unknown): boolean {
