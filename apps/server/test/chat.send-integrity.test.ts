@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { imSign } from '@livesports/contracts/chat';
@@ -105,6 +106,28 @@ describe('one process', () => {
     // A whole pair (an emoji) is fine.
     expect(await call(app, barrageSend, { room_id: room, text: 'goal ⚽😀' }, { token: fan.token })).toMatchObject({ code: 200, data: { seq: 1 } });
     expect((await call(app, barrageList, { room_id: room })).data.map((m: any) => m.payload.text)).toEqual(['goal ⚽😀']);
+  });
+
+  it('hostile text over the socket (any UTF-16, NUL, control and over-long values): every send is answered under its id, and every line taken is in the history as sent', async () => {
+    const room = await anchorRoom(app);
+    const people = await Promise.all([0, 1].map(() => liveUser(app)));
+    const senders = await Promise.all(people.map((p) => inRoom(app, url, room, p.token)));
+    const hostile = fc.oneof(
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }),
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }),
+      fc.constantFrom('\u0000', 'a\u0000b', '\ud800', '\udfff x', '\u202Eevil', '\u200B', '<b>x</b>', "' or 1=1 --", 'x'.repeat(201), '😀'.repeat(200), 'ok'),
+    );
+    // At most 10 lines per person per 10 s (the room's burst limit): 8 each.
+    const texts = fc.sample(hostile, { numRuns: 16, seed: 5050 });
+    const lines = texts.map((text, i) => ({ c: senders[i % 2], rid: 500 + i, text }));
+    for (const l of lines) l.c.send({ type: 'send', groupId: room, text: l.text, rid: l.rid });
+    const answers = await Promise.all(lines.map((l) => answer(l.c, l.rid)));
+    const taken = lines.filter((_, i) => answers[i] === 'sent').map((l) => l.text.trim());
+    for (const [i, a] of answers.entries()) expect(typeof a === 'string' && a.length > 0, `line ${JSON.stringify(lines[i].text)}: ${a}`).toBe(true);
+    const history = (await call(app, barrageList, { room_id: room })).data.map((m: any) => m.payload.text as string);
+    expect([...history].sort()).toEqual([...taken].sort());
+    // What was refused was refused in words, never as a bare error.
+    expect(answers.filter((a) => a !== 'sent' && !/characters|at most|enter a message/.test(a))).toEqual([]);
   });
 
   it('a write the database refuses for one line (a failure injected in the database) stores the others; only that line is refused', async () => {
