@@ -86,7 +86,11 @@ beforeAll(async () => {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await until('the cluster', async () => (fs.readFileSync(`/proc/${primary.pid}/task/${primary.pid}/children`, 'utf8').trim().split(/\s+/).length === 2 && (await fetch(`${origin}/healthz`)).ok) || undefined, 300_000);
+  await until(
+    'the cluster',
+    async () => (fs.readFileSync(`/proc/${primary.pid}/task/${primary.pid}/children`, 'utf8').trim().split(/\s+/).length === 2 && (await fetch(`${origin}/healthz`)).ok) || undefined,
+    300_000,
+  );
 }, 360_000);
 
 afterAll(async () => {

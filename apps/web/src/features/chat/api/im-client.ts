@@ -36,8 +36,7 @@ const SEND_ATTEMPTS = 3;
 export const SEND_FAILED = 'send_failed';
 
 /** Whether a line of mine with this text arrived after `since` (a send whose answer was lost was stored). */
-const sentSince = (list: readonly ImMessage[], since: number, mine: string, text: string) =>
-  !!mine && list.some((m) => m.seq > since && m.from === mine && m.payload.text === text.trim());
+const sentSince = (list: readonly ImMessage[], since: number, mine: string, text: string) => !!mine && list.some((m) => m.seq > since && m.from === mine && m.payload.text === text.trim());
 
 interface ChatState {
   groupId: number;

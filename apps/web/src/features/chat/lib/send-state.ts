@@ -6,8 +6,7 @@ import type { FeedItem } from '../api/im-client';
  * Why Send is disabled, in the order a person should fix it; null when a message may go. A chat
  * still connecting does not disable it: the line waits and goes once the room is joined (im-client.ts).
  */
-export type SendBlock =
-  { reason: 'login' } | { reason: 'muted'; until: string } | { reason: 'slow'; seconds: number } | { reason: 'empty' } | { reason: 'too_long'; max: number; over: number };
+export type SendBlock = { reason: 'login' } | { reason: 'muted'; until: string } | { reason: 'slow'; seconds: number } | { reason: 'empty' } | { reason: 'too_long'; max: number; over: number };
 
 export interface SendInput {
   text: string;
