@@ -109,12 +109,28 @@ describe('imConnection.send', () => {
     await expect(lost).resolves.toBeNull();
   }, 15_000);
 
+  it('a line not answered in time on a socket still up is not sent again; it counts as sent when it shows up in the room', async () => {
+    const { imConnection, useChatStore, SEND_FAILED } = await import('./im-client');
+    imConnection.open(9);
+    const ws = await joinOn(0, []);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Date'] });
+    const slow = imConnection.send('slow server');
+    await vi.advanceTimersByTimeAsync(10_500); // the request's own timeout
+    ws.receive({ type: 'messages', groupId: 9, messages: [line(useChatStore.getState().lastSeq + 1, 'slow server')] });
+    await vi.advanceTimersByTimeAsync(300);
+    await expect(slow).resolves.toBeNull();
+    const lost = imConnection.send('never arrives');
+    await vi.advanceTimersByTimeAsync(31_000);
+    await expect(lost).resolves.toBe(SEND_FAILED);
+    expect(ws.frames('send').map((f) => f.text)).toEqual(['slow server', 'never arrives']);
+  });
+
   it('a line that cannot be sent in time says so', async () => {
     const { imConnection, SEND_FAILED } = await import('./im-client');
     vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Date'] });
     // The chat never connects (the room's chat was not opened).
     const outcome = imConnection.send('nobody hears');
-    await vi.advanceTimersByTimeAsync(21_000);
+    await vi.advanceTimersByTimeAsync(31_000);
     await expect(outcome).resolves.toBe(SEND_FAILED);
   });
 });

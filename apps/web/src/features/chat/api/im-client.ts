@@ -29,7 +29,7 @@ const FEED_MAX = 300;
 /** Horns kept (the banner shows the newest). */
 const HORNS_MAX = 20;
 /** How long a line waits for the chat to connect (or reconnect) before it says it could not be sent. */
-const SEND_WAIT_MS = 20_000;
+const SEND_WAIT_MS = 30_000;
 /** Times a line is sent when its socket goes away before the answer. */
 const SEND_ATTEMPTS = 3;
 /** send()'s outcome for a line that could not be sent (the page says so in the reader's language). */
@@ -171,8 +171,9 @@ class ImConnection {
       } catch (e) {
         const reason = e instanceof RealtimeRequestError ? e.reason : 'offline';
         if (reason === 'refused') return (e as Error).message;
-        // Not answered in time on a socket still up: it may yet be stored, so it is not sent twice.
-        if (reason === 'timeout' && this.conn.isOpen()) return sentSince(useChatStore.getState().messages, since, mine, text) ? null : SEND_FAILED;
+        // Not answered in time on a socket still up (a starved server): it may yet be stored, so it
+        // is not sent twice; it counts as sent if it shows up in the room before the deadline.
+        if (reason === 'timeout' && this.conn.isOpen()) return (await this.when(() => sentSince(useChatStore.getState().messages, since, mine, text), deadline)) ? null : SEND_FAILED;
       }
       // The socket went away: once the room is joined again, its resumed history says whether it was stored.
       if (!(await this.whenOnline(deadline))) return SEND_FAILED;
@@ -186,12 +187,17 @@ class ImConnection {
    * started yet is waited for too: the room opens it 500 ms after it mounts.)
    */
   private whenOnline(deadline: number): Promise<boolean> {
+    return this.when(() => useChatStore.getState().status === 'online' && this.conn.isOpen(), deadline);
+  }
+
+  /** Resolves true once `ready()` holds (checked at each change of the chat's state and every 200 ms), false at the deadline. */
+  private when(ready: () => boolean, deadline: number): Promise<boolean> {
     return new Promise((resolve) => {
       const check = () => {
-        if (useChatStore.getState().status === 'online' && this.conn.isOpen()) return done(true);
+        if (ready()) return done(true);
         if (Date.now() >= deadline) return done(false);
       };
-      // The store tells when the room is joined; the poll catches a socket that closed meanwhile and the deadline.
+      // The store tells when the room is joined or a line arrives; the poll catches a socket that closed meanwhile and the deadline.
       const off = useChatStore.subscribe(check);
       const poll = setInterval(check, 200);
       let settled = false;
