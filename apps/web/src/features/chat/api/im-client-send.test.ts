@@ -56,6 +56,9 @@ describe('imConnection.send', () => {
     vi.stubGlobal('WebSocket', FakeSocket);
     const { useAuthStore } = await import('@/shared/stores/auth');
     useAuthStore.setState({ islogin: true, user: { id: 5 } as never });
+    // Each test opens the room afresh (open() starts a room's state anew when the room changes).
+    const { useChatStore } = await import('./im-client');
+    useChatStore.setState({ groupId: 0, status: 'idle', messages: [], lastSeq: 0, feed: [], fresh: [] });
   });
   afterEach(async () => {
     const { imConnection } = await import('./im-client');
