@@ -8,6 +8,12 @@ export const chatMessages = {
   'chat.not_joined': { en: 'Join the room first', zh: '请先进入房间', es: 'Primero entre en la sala' },
   'chat.empty': { en: 'Please enter a message', zh: '请输入消息内容', es: 'Escriba un mensaje' },
   'chat.too_long': { en: 'Messages can be at most {{max}} characters', zh: '消息最多 {{max}} 个字符', es: 'Los mensajes pueden tener como máximo {{max}} caracteres' },
+  'chat.bad_text': {
+    en: 'Your message contains characters that cannot be sent',
+    zh: '消息含有无法发送的字符',
+    es: 'Su mensaje contiene caracteres que no se pueden enviar',
+  },
+  'chat.not_sent': { en: 'Your message could not be sent, please try again', zh: '消息发送失败，请重试', es: 'No se pudo enviar su mensaje; inténtelo de nuevo' },
   'chat.bad_frame': { en: 'Unknown request', zh: '未知请求', es: 'Solicitud desconocida' },
   'chat.user_unknown': { en: 'This user does not exist', zh: '用户不存在', es: 'Este usuario no existe' },
   'chat.minutes_invalid': { en: 'Choose a duration between 0 and 43200 minutes', zh: '时长须在 0 到 43200 分钟之间', es: 'Elija una duración entre 0 y 43200 minutos' },

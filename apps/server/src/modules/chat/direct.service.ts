@@ -3,6 +3,7 @@ import type { Bus } from '../../platform/bus.ts';
 import { badInput, notLoggedIn } from '../../platform/errors.ts';
 import type { DirectRepo } from './direct.repo.ts';
 import type { ModerationRepo } from './moderation.repo.ts';
+import { unstorableText } from './storable.ts';
 
 /** Channel of one user's one-to-one messages: every process with a socket of that user listens. */
 export const userChannel = (userId: number) => `chat:user:${userId}`;
@@ -40,6 +41,8 @@ export function createDirectService(deps: {
       const text = raw.trim();
       if (!text) throw badInput('chat.empty');
       if ([...text].length > CHAT_TEXT_MAX) throw badInput('chat.too_long', { max: CHAT_TEXT_MAX });
+      // A text column cannot hold a NUL (storable.ts): refused here, not failed in the database.
+      if (unstorableText(text)) throw badInput('chat.bad_text');
       if (toId === fromId) throw badInput('chat.self');
       deps.speak?.(fromId);
       const toNick = await deps.repo.nickOf(toId);

@@ -47,4 +47,31 @@ describe('group commit', () => {
     await expect(bad).rejects.toThrow('down');
     expect(writes).toEqual([[7], [8]]);
   });
+
+  it('a write that fails on one item is tried one item at a time: the others are written, only the bad one fails', async () => {
+    const writes: number[][] = [];
+    const stored: number[] = [];
+    const split: number[] = [];
+    const commit = createGroupCommit<number, number>(
+      async (_key, items) => {
+        writes.push([...items]);
+        await new Promise((r) => setTimeout(r, 5));
+        // Like one statement: a bad row fails the whole write, nothing of it is kept.
+        if (items.includes(13)) throw new Error('row refused');
+        stored.push(...items);
+        return items.map((i) => i * 10);
+      },
+      { onSplit: (_key, count) => split.push(count) },
+    );
+    const first = commit(1, 1);
+    const batch = [12, 13, 14].map((i) => commit(1, i));
+    await expect(first).resolves.toBe(10);
+    const settled = await Promise.allSettled(batch);
+    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as Error).message))).toEqual([120, 'row refused', 140]);
+    expect(stored).toEqual([1, 12, 14]);
+    expect(writes).toEqual([[1], [12, 13, 14], [12], [13], [14]]);
+    expect(split).toEqual([3]);
+    // The key goes on after the failure.
+    await expect(commit(1, 15)).resolves.toBe(150);
+  });
 });

@@ -10,11 +10,32 @@
  * in the next write. A lone message is written at once (or after `gatherMs`); under load the number of
  * transactions per second stays about the same while each carries more messages. Order is kept:
  * sequence numbers follow arrival order.
+ *
+ * One bad item never takes the others with it (issue #50): a write of several items is one
+ * statement, so a row the database refuses (a value it cannot hold, a constraint) failed the whole
+ * write and every message in it, though only one was bad (9 lines of 3 people shown live, none
+ * stored, none acknowledged). A failed write of several items is therefore tried again one item at
+ * a time, in order: the good ones are stored and answered, only the bad one's caller gets the error.
  */
-export function createGroupCommit<T, R>(write: (key: number, items: T[]) => Promise<R[]>, opts: { max?: number; gatherMs?: number } = {}) {
+export function createGroupCommit<T, R>(
+  write: (key: number, items: T[]) => Promise<R[]>,
+  opts: { max?: number; gatherMs?: number; onSplit?: (key: number, count: number, err: unknown) => void } = {},
+) {
   const max = opts.max ?? 500;
   const gatherMs = opts.gatherMs ?? 0;
   const queues = new Map<number, { items: T[]; waiters: Array<{ resolve: (r: R) => void; reject: (err: unknown) => void }> }>();
+
+  /** Each item in a write of its own, in order, so only the item the database refuses fails. */
+  async function writeOneByOne(key: number, items: T[], waiters: Array<{ resolve: (r: R) => void; reject: (err: unknown) => void }>) {
+    for (let i = 0; i < items.length; i++) {
+      try {
+        const [out] = await write(key, [items[i]]);
+        waiters[i].resolve(out);
+      } catch (err) {
+        waiters[i].reject(err);
+      }
+    }
+  }
 
   async function drain(key: number) {
     const q = queues.get(key)!;
@@ -25,7 +46,11 @@ export function createGroupCommit<T, R>(write: (key: number, items: T[]) => Prom
         const out = await write(key, items);
         waiters.forEach((w, i) => w.resolve(out[i]));
       } catch (err) {
-        waiters.forEach((w) => w.reject(err));
+        if (items.length === 1) waiters[0].reject(err);
+        else {
+          opts.onSplit?.(key, items.length, err);
+          await writeOneByOne(key, items, waiters);
+        }
       }
     }
     queues.delete(key);

@@ -1,12 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { CHAT_HISTORY_SIZE, CHAT_TEXT_MAX, type ImMessage, type ImNotice, type ImSenderExt, ImElemType } from '@livesports/contracts/chat';
 import { NOBLES } from '@livesports/contracts/economy';
 import type { Perks } from '@livesports/contracts/economy-gifts';
 import type { Clock } from '../../platform/clock.ts';
 import type { FloodGate } from '../../platform/flood-gate.ts';
-import { badInput, notLoggedIn, tooMany } from '../../platform/errors.ts';
+import { AppError, badInput, notLoggedIn, tooMany } from '../../platform/errors.ts';
 import type { ChatRepo, NewMessage, StoredMessage } from './repo.ts';
 import type { ModerationService } from './moderation.service.ts';
 import { createRefreshingCache } from '../../platform/refreshing-cache.ts';
+import { unstorableText } from './storable.ts';
 
 /** Messages one user may send per window, across all their sockets and the HTTP danmaku call. */
 export const USER_SEND_BURST = 10;
@@ -57,6 +59,7 @@ export function createMessagesService(deps: {
   gate?: FloodGate;
   /** Least time between two messages of one user in any room (ms; 0 off). */
   minGapMs?: number;
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }) {
   const { repo } = deps;
   const recent = new Map<number, number[]>();
@@ -149,6 +152,8 @@ export function createMessagesService(deps: {
       const text = raw.trim();
       if (!text) throw badInput('chat.empty');
       if ([...text].length > CHAT_TEXT_MAX) throw badInput('chat.too_long', { max: CHAT_TEXT_MAX });
+      // Refused before it is numbered and shown: the database could not keep it (storable.ts).
+      if (unstorableText(text)) throw badInput('chat.bad_text');
       deps.speak?.(userId);
       await deps.moderation().requireRoom(groupId);
       admit(userId);
@@ -157,16 +162,23 @@ export function createMessagesService(deps: {
       const [sender, role] = await Promise.all([senderIn(userId, groupId), deps.moderation().role(groupId, userId)]);
       if (!sender) throw notLoggedIn();
       const e = ext(sender.perks, role);
-      const m = await deps.append({
-        groupId,
-        fromIdentifier: String(userId),
-        nick: sender.nick,
-        avatar: sender.avatar,
-        type: ImElemType.TEXT,
-        payload: { text },
-        ext: Object.keys(e).length ? e : null,
-      });
-      return m;
+      try {
+        return await deps.append({
+          groupId,
+          fromIdentifier: String(userId),
+          nick: sender.nick,
+          avatar: sender.avatar,
+          type: ImElemType.TEXT,
+          payload: { text },
+          ext: Object.keys(e).length ? e : null,
+        });
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        // Not stored (the database refused the row, or is down): the sender is told so in words and
+        // keeps the text, instead of a bare error (or, over the socket, no answer at all).
+        deps.log?.error({ err, groupId, userId }, 'chat message not sent');
+        throw new AppError('chat.not_sent', 503);
+      }
     },
 
     /** A moderation notice (custom type 103), kept in the history like any message. */

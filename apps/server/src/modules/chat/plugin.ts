@@ -49,7 +49,7 @@ export const chatModule = fp(
     // Message gaps and slow mode count in Redis when there is one, so every process agrees.
     const gate = config.REDIS_URL ? createRedisGate(config.REDIS_URL, `${config.REDIS_PREFIX}flood:`) : createMemoryGate(clock);
     app.addHook('onClose', () => gate.close());
-    const repo = createChatRepo(db);
+    const repo = createChatRepo(db, { onSplit: (groupId, count, err) => app.log.warn({ err, groupId, count }, 'chat write failed: its messages are written one by one') });
     const numbering = createNumbering({ repo, bus, owner: app.owner, embedded: app.database.kind === 'pglite', now: () => clock.now(), log: app.log });
     // On shutdown the rows still on their way are written before the database closes.
     app.addHook('onClose', () => numbering.flush());
@@ -64,6 +64,7 @@ export const chatModule = fp(
       gate,
       // RATE_LIMIT_SCALE 0 (the benches) turns the per-user gap off with the other limits.
       minGapMs: config.RATE_LIMIT_SCALE > 0 ? config.CHAT_MIN_GAP_MS : 0,
+      log: app.log,
     });
     moderation = createModerationService({ repo: modRepo, bus, clock, notice: async (roomId, actorId, n) => void (await messages.postNotice(roomId, actorId, n)) });
     const direct = createDirectService({ repo: directRepo, moderation: modRepo, bus, admit: messages.admit, speak });

@@ -54,13 +54,19 @@ async function appendMany(db: Db, groupId: number, msgs: NewMessage[]): Promise<
  * PostgreSQL, which works in its own processes, none is needed. The embedded database numbers
  * messages in memory and stores them with `storeNumbered` instead (sequencer.ts).
  */
-function createBatchedAppend(db: Db, opts: { gatherMs?: number } = {}) {
+function createBatchedAppend(db: Db, opts: RepoOptions = {}) {
   const commit = createGroupCommit<NewMessage, StoredMessage>((groupId, msgs) => appendMany(db, groupId, msgs), opts);
   return (msg: NewMessage) => commit(msg.groupId, msg);
 }
 
+interface RepoOptions {
+  gatherMs?: number;
+  /** A write of several messages failed and is tried one message at a time (group-commit.ts). */
+  onSplit?: (groupId: number, count: number, err: unknown) => void;
+}
+
 // Every query of the chat domain.
-export function createChatRepo(db: Db, opts: { gatherMs?: number } = {}) {
+export function createChatRepo(db: Db, opts: RepoOptions = {}) {
   const append = createBatchedAppend(db, opts);
   return {
     /** A room group exists for every anchor (group id = anchor user id). */

@@ -40,7 +40,8 @@ export function createSequencer(deps: {
       await deps.store(groupId, msgs);
       return msgs.map(() => undefined);
     },
-    { gatherMs: deps.gatherMs },
+    // A refused row fails only its own message (group-commit.ts); already shown, it is logged below.
+    { gatherMs: deps.gatherMs, onSplit: (groupId, count, err) => deps.log.warn({ err, groupId, count }, 'chat rows not stored together: stored one by one') },
   );
 
   function counter(groupId: number) {

@@ -54,7 +54,10 @@ export function MobileLiveRoom() {
   // The stream library loads while the page does, not once the stream starts.
   useEffect(preloadEngine, []);
 
-  if (!(roomId > 0) || info.isError) {
+  // Only a room that never loaded is "not found": a failed poll of a room on screen (a starved
+  // server) kept its last answer, but showed this for a poll's time, and the chat went with it —
+  // the typed text and any line on its way (issue #50).
+  if (!(roomId > 0) || (info.isError && !info.data)) {
     return (
       <div className="m-page">
         <EmptyState

@@ -4,6 +4,7 @@ import { translate } from '@livesports/contracts/messages';
 import type { ChatCredentials, ChatIdentity } from '../credentials.ts';
 import type { DirectService } from '../direct.service.ts';
 import type { MessagesService } from '../messages.service.ts';
+import { AppError } from '../../../platform/errors.ts';
 import { type ModerationService, formatUntil } from '../moderation.service.ts';
 import { type Client, echo, fail, failWith, write } from './client.ts';
 import type { GatewayMembers } from './members.ts';
@@ -70,8 +71,20 @@ async function send(deps: FrameDeps, c: Client, identity: ChatIdentity, { groupI
     const m = await deps.messages.postText(identity.userId, groupId, text);
     write(c, { type: 'sent', groupId, seq: m.seq, ...echo(rid) });
   } catch (err) {
-    failWith(c, 'send', err, rid);
+    refuse(deps, c, 'send', err, rid);
   }
+}
+
+/**
+ * Every send is answered: a refusal in the reader's language, and an unexpected failure as "could
+ * not be sent" under the request's id too. Before, such a failure went up to the socket's catch-all
+ * and came back as a bare error without the id, so the client's send waited out its timeout and the
+ * line was dropped without a word (issue #50).
+ */
+function refuse(deps: FrameDeps, c: Client, request: 'send' | 'c2c', err: unknown, rid: number | undefined) {
+  if (err instanceof AppError) return failWith(c, request, err, rid);
+  deps.log.error({ err }, `im ${request} failed`);
+  fail(c, request, 'chat.not_sent', undefined, rid);
 }
 
 async function sendDirect(deps: FrameDeps, c: Client, identity: ChatIdentity, { to, text, rid }: Frame<'c2c'>) {
@@ -79,7 +92,7 @@ async function sendDirect(deps: FrameDeps, c: Client, identity: ChatIdentity, { 
     const message = await deps.direct.send(identity.userId, to, text);
     write(c, { type: 'c2c_sent', id: message.id, message, ...echo(rid) });
   } catch (err) {
-    failWith(c, 'c2c', err, rid);
+    refuse(deps, c, 'c2c', err, rid);
   }
 }
 

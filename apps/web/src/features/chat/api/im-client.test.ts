@@ -78,7 +78,7 @@ describe('imConnection', () => {
 
     // A guest's send is refused by the server and reported, not shown.
     const pending = imConnection.send('hello');
-    expect(again.sent[2]).toEqual({ type: 'send', groupId: 9, text: 'hello', rid: 1 });
+    await vi.waitFor(() => expect(again.sent[2]).toEqual({ type: 'send', groupId: 9, text: 'hello', rid: 1 }));
     again.receive({ type: 'error', msg: 'Please log in first', request: 'send' });
     await expect(pending).resolves.toBe('Please log in first');
 

@@ -28,6 +28,15 @@ const FRESH_MAX = 400;
 const FEED_MAX = 300;
 /** Horns kept (the banner shows the newest). */
 const HORNS_MAX = 20;
+/** How long a line waits for the chat to connect (or reconnect) before it says it could not be sent. */
+const SEND_WAIT_MS = 30_000;
+/** Times a line is sent when its socket goes away before the answer. */
+const SEND_ATTEMPTS = 3;
+/** send()'s outcome for a line that could not be sent (the page says so in the reader's language). */
+export const SEND_FAILED = 'send_failed';
+
+/** Whether a line of mine with this text arrived after `since` (a send whose answer was lost was stored). */
+const sentSince = (list: readonly ImMessage[], since: number, mine: string, text: string) => !!mine && list.some((m) => m.seq > since && m.from === mine && m.payload.text === text.trim());
 
 interface ChatState {
   groupId: number;
@@ -139,9 +148,68 @@ class ImConnection {
     if (this.conn.active) this.conn.start();
   }
 
-  send(text: string): Promise<string | null> {
-    if (useChatStore.getState().status !== 'online') return Promise.resolve('offline');
-    return outcome(this.conn.request({ type: 'send', groupId: this.groupId, text }));
+  /**
+   * Sends a chat line and resolves once it has an outcome: null when the server took it (it is
+   * shown), the server's refusal in the reader's language, or SEND_FAILED when it could not be sent.
+   *
+   * Why it waits: a line typed while the socket is still connecting or logging in (the chat opens
+   * 500 ms after the room, and a loaded machine takes seconds more) used to be refused at once, and
+   * one sent while the socket dropped was lost without a word (issue #50). Now it waits for the room
+   * to be joined, up to SEND_WAIT_MS, and is sent then. A line whose socket went away before the
+   * answer may have been stored: after the rejoin, the room's history says whether it was (a line of
+   * mine with the same text after the last one I had), and only a line that is not there is sent again.
+   */
+  async send(text: string): Promise<string | null> {
+    const deadline = Date.now() + SEND_WAIT_MS;
+    const mine = String(useAuthStore.getState().user?.id ?? '');
+    for (let attempt = 0; attempt < SEND_ATTEMPTS; attempt++) {
+      if (!(await this.whenOnline(deadline))) return SEND_FAILED;
+      const since = useChatStore.getState().lastSeq;
+      try {
+        await this.conn.request({ type: 'send', groupId: this.groupId, text });
+        return null;
+      } catch (e) {
+        const reason = e instanceof RealtimeRequestError ? e.reason : 'offline';
+        if (reason === 'refused') return (e as Error).message;
+        // Not answered in time on a socket still up (a starved server): it may yet be stored, so it
+        // is not sent twice; it counts as sent if it shows up in the room before the deadline.
+        if (reason === 'timeout' && this.conn.isOpen()) return (await this.when(() => sentSince(useChatStore.getState().messages, since, mine, text), deadline)) ? null : SEND_FAILED;
+      }
+      // The socket went away: once the room is joined again, its resumed history says whether it was stored.
+      if (!(await this.whenOnline(deadline))) return SEND_FAILED;
+      if (sentSince(useChatStore.getState().messages, since, mine, text)) return null;
+    }
+    return SEND_FAILED;
+  }
+
+  /**
+   * Resolves true once the room is joined on an open socket, false at the deadline. (A chat not
+   * started yet is waited for too: the room opens it 500 ms after it mounts.)
+   */
+  private whenOnline(deadline: number): Promise<boolean> {
+    return this.when(() => useChatStore.getState().status === 'online' && this.conn.isOpen(), deadline);
+  }
+
+  /** Resolves true once `ready()` holds (checked at each change of the chat's state and every 200 ms), false at the deadline. */
+  private when(ready: () => boolean, deadline: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (ready()) return done(true);
+        if (Date.now() >= deadline) return done(false);
+      };
+      // The store tells when the room is joined or a line arrives; the poll catches a socket that closed meanwhile and the deadline.
+      const off = useChatStore.subscribe(check);
+      const poll = setInterval(check, 200);
+      let settled = false;
+      function done(v: boolean) {
+        if (settled) return;
+        settled = true;
+        off();
+        clearInterval(poll);
+        resolve(v);
+      }
+      check();
+    });
   }
 
   /** A one-to-one message; resolves with an error text, or null when the server took it. */

@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCookies, envelope, mockFetch, Providers, setupI18n } from '@/test-utils';
 import { useAuthStore } from '@/shared/stores/auth';
-import { useChatStore } from '../api/im-client';
+import { SEND_FAILED, useChatStore } from '../api/im-client';
+import { useChatDraft } from '../lib/draft';
 import { ChatPanel } from './chat-panel';
 
 // The chat input as a viewer sees it: the n/200 counter, and when Send is disabled, why — too long,
@@ -10,11 +11,13 @@ import { ChatPanel } from './chat-panel';
 // shown by the input and follows the room's notices.
 
 const sent: string[] = [];
+/** What the server answers the next send (null: taken). */
+let answer: () => Promise<string | null> = async () => null;
 vi.mock('../api/use-room-chat', () => ({
   useRoomChat: () => {},
   sendChat: async (text: string) => {
     sent.push(text);
-    return null;
+    return answer();
   },
 }));
 
@@ -39,6 +42,8 @@ beforeEach(() => {
   localStorage.clear();
   clearCookies();
   sent.length = 0;
+  answer = async () => null;
+  useChatDraft.setState({ roomId: 0, text: '', sending: false, error: '', lastSentAt: null });
   useAuthStore.getState().clear();
   useChatStore.setState({ groupId: 9, status: 'online', feed: [], kicked: null, error: '', direct: [] });
   role = { role: 'viewer', muted_until: null, kicked_until: null, slow_mode: 0, slow_mode_exempt: false };
@@ -132,5 +137,46 @@ describe('chat input', () => {
     const send = screen.getByTestId('chat-send') as HTMLButtonElement;
     expect(send.disabled).toBe(true);
     expect(send.title).toContain('You are muted in this room until');
+  });
+
+  it('a line on its way says so; a refused one keeps its text and shows why; one that could not be sent says so', async () => {
+    login();
+    panel();
+    const input = (await screen.findByTestId('chat-input')) as HTMLInputElement;
+    let release: (v: string | null) => void = () => {};
+    answer = () => new Promise((r) => (release = r));
+    fireEvent.change(input, { target: { value: 'too quick' } });
+    fireEvent.click(screen.getByTestId('chat-send'));
+    expect((await screen.findByTestId('chat-sending')).textContent).toBe('Sending…');
+    expect(input.value).toBe('too quick');
+    await act(async () => release('You are sending too fast: wait 1 s'));
+    expect(screen.getByTestId('chat-send-error').textContent).toBe('You are sending too fast: wait 1 s');
+    expect(input.value).toBe('too quick');
+    expect(screen.queryByTestId('chat-sending')).toBeNull();
+
+    answer = async () => SEND_FAILED;
+    fireEvent.click(screen.getByTestId('chat-send'));
+    await waitFor(() => expect(screen.getByTestId('chat-send-error').textContent).toBe('Your message could not be sent: the chat is not connected. Your text is kept, try again'));
+    expect(input.value).toBe('too quick');
+  });
+
+  it('waits visibly while the chat connects, and the typed text outlives the panel (theater mode, a re-render of the room)', async () => {
+    useChatStore.setState({ status: 'connecting' });
+    login();
+    panel();
+    const input = (await screen.findByTestId('chat-input')) as HTMLInputElement;
+    let release: (v: string | null) => void = () => {};
+    answer = () => new Promise((r) => (release = r));
+    fireEvent.change(input, { target: { value: 'first line' } });
+    // Send is not disabled by a chat still connecting: the line waits for it.
+    expect((screen.getByTestId('chat-send') as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect((await screen.findByTestId('chat-sending')).textContent).toBe('Chat is connecting: your message goes as soon as it is connected…');
+    cleanup();
+    panel();
+    expect(((await screen.findByTestId('chat-input')) as HTMLInputElement).value).toBe('first line');
+    await act(async () => release(null));
+    expect((screen.getByTestId('chat-input') as HTMLInputElement).value).toBe('');
+    expect(sent).toEqual(['first line']);
   });
 });

@@ -6,12 +6,13 @@ import { useAuthStore } from '@/shared/stores/auth';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { readJSON, writeJSON } from '@/shared/lib/storage';
 import { dateTimeFormat } from '@/shared/lib/intl-formats';
-import { useChatStore } from '../api/im-client';
+import { SEND_FAILED, useChatStore } from '../api/im-client';
 import { useMyRole, useRoomAdmins } from '../api/moderation';
 import { sendChat, useRoomChat } from '../api/use-room-chat';
 import { blockedSet, useChatFilters } from '../lib/chat-filters';
 import { type SendBlock, chatLength, sendBlock, slowLeft, slowModeOf } from '../lib/send-state';
 import { conversations } from '../lib/conversations';
+import { draftOf, sendDraft, setDraftText, useChatDraft } from '../lib/draft';
 import { FeedRow, visibleItem } from './chat-rows';
 import { DanmakuControls } from './danmaku-settings';
 import { DirectPanel } from './direct-panel';
@@ -75,9 +76,9 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
   const [tab, setTab] = useState<'chat' | 'direct'>('chat');
   const [thread, setThread] = useState<{ id: string; nick: string } | null>(null);
   const [seen, setSeen] = useState<Record<string, number>>(() => readJSON(SEEN_KEY, {}));
-  const [text, setText] = useState('');
-  const [error, setError] = useState('');
-  const [sending, setSending] = useState(false);
+  // The typed text and its send outlive the panel (lib/draft.ts).
+  const draft = draftOf(useChatDraft(), roomId);
+  const { text, error, sending, lastSentAt } = draft;
   const listRef = useRef<HTMLOListElement>(null);
   const atBottom = useRef(true);
   const [unseen, setUnseen] = useState(0);
@@ -94,7 +95,6 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
   // Slow mode: the newest notice in the chat, else what getMyRole said; not for the room's staff.
   const slowMode = slowModeOf(feed, role.data?.slow_mode ?? 0);
   const mySlow = role.data?.slow_mode_exempt ? 0 : slowMode;
-  const [lastSentAt, setLastSentAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const waitLeft = slowLeft(mySlow, lastSentAt, now);
   const waiting = waitLeft > 0;
@@ -104,7 +104,7 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
     const id = window.setInterval(() => setNow(Date.now()), 250);
     return () => window.clearInterval(id);
   }, [waiting]);
-  const block = sendBlock({ text, islogin, online: status === 'online', mutedUntil, slowLeft: waitLeft });
+  const block = sendBlock({ text, islogin, mutedUntil, slowLeft: waitLeft });
   const why = block ? blockText(block, t, i18n.language) : '';
 
   // Follow new messages only while the viewer is at the bottom (reading back is not interrupted).
@@ -114,8 +114,6 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
     if (atBottom.current) el.scrollTop = el.scrollHeight;
     else setUnseen((n) => n + 1);
   }, [visible.length, visible[visible.length - 1]?.key]);
-
-  useEffect(() => setError(''), [text]);
 
   const onSeen = useCallback((id: string, lastId: number) => {
     setSeen((s) => {
@@ -139,23 +137,16 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
     setUnseen(0);
   };
 
+  // The text being sent stays in the input until the server has it (then it is shown in the list)
+  // or refuses it (then the input keeps it and the reason shows): nothing typed disappears unseen.
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     const value = text.trim();
     if (block || sending) return;
-    setSending(true);
-    const err = await sendChat(value);
-    setSending(false);
-    const at = Date.now();
-    setLastSentAt(err ? lastSentAt : at);
-    setNow(at);
-    if (err) {
-      setError(err === 'offline' ? t('offline') : err);
-      void role.refetch();
-    } else {
-      setText('');
-      jump();
-    }
+    const err = await sendDraft(roomId, value, sendChat);
+    setNow(Date.now());
+    if (err) void role.refetch();
+    else jump();
   };
 
   const openDirect = useCallback((target: MenuTarget) => {
@@ -253,7 +244,7 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
                   maxLength={CHAT_TEXT_MAX * 2}
                   placeholder={t('placeholder')}
                   aria-label={t('placeholder')}
-                  onChange={(e) => setText(e.target.value)}
+                  onChange={(e) => setDraftText(roomId, e.target.value)}
                   onKeyDown={(e) => {
                     if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
                       e.preventDefault();
@@ -286,9 +277,14 @@ export function ChatPanel({ roomId, anchorNick = '', renderEvent, headerExtra, i
                   {block && block.reason !== 'empty' && block.reason !== 'muted' && <span data-testid="chat-send-why">{why}</span>}
                 </p>
               )}
+              {sending && (
+                <p className="chat-form__why" data-testid="chat-sending" role="status">
+                  {status === 'online' ? t('sending') : t('sendWhenConnected')}
+                </p>
+              )}
               {error && !mutedUntil && block?.reason !== 'slow' && (
                 <p className="chat-panel__error chat-form__error" data-testid="chat-send-error">
-                  {error}
+                  {error === SEND_FAILED ? t('sendFailed') : error}
                 </p>
               )}
             </form>

@@ -68,6 +68,8 @@ export function ReplayChatList({ lines, time, onSend, canSend, onLogin }: { line
     try {
       await onSend(v);
       setText('');
+    } catch {
+      // Refused (its reason is shown by the API client): the text stays in the input to try again.
     } finally {
       setBusy(false);
     }

@@ -6,7 +6,7 @@ import { chatLength, sendBlock, slowLeft, slowModeOf } from './send-state';
 // Why the chat's Send button is disabled (the reason the input shows), the slow-mode countdown and
 // the room's slow mode as read from its notices.
 
-const base = { text: 'hello', islogin: true, online: true, mutedUntil: null, slowLeft: 0 };
+const base = { text: 'hello', islogin: true, mutedUntil: null, slowLeft: 0 };
 
 describe('sendBlock', () => {
   it('lets a message go when nothing stands in the way', () => {
@@ -17,7 +17,6 @@ describe('sendBlock', () => {
   it('names each reason, the first one a person must fix first', () => {
     expect(sendBlock({ ...base, islogin: false, mutedUntil: '2030-01-01T00:00:00Z' })).toEqual({ reason: 'login' });
     expect(sendBlock({ ...base, mutedUntil: '2030-01-01T00:00:00Z', slowLeft: 3 })).toEqual({ reason: 'muted', until: '2030-01-01T00:00:00Z' });
-    expect(sendBlock({ ...base, online: false })).toEqual({ reason: 'offline' });
     expect(sendBlock({ ...base, slowLeft: 4, text: '' })).toEqual({ reason: 'slow', seconds: 4 });
     expect(sendBlock({ ...base, text: '   ' })).toEqual({ reason: 'empty' });
     expect(sendBlock({ ...base, text: 'x'.repeat(CHAT_TEXT_MAX + 3) })).toEqual({ reason: 'too_long', max: CHAT_TEXT_MAX, over: 3 });

@@ -2,14 +2,15 @@ import type { ImNotice } from '@livesports/contracts/chat';
 import { CHAT_TEXT_MAX, ImCustomType } from '@livesports/contracts/chat-constants';
 import type { FeedItem } from '../api/im-client';
 
-/** Why Send is disabled, in the order a person should fix it; null when a message may go. */
-export type SendBlock =
-  { reason: 'login' } | { reason: 'muted'; until: string } | { reason: 'offline' } | { reason: 'slow'; seconds: number } | { reason: 'empty' } | { reason: 'too_long'; max: number; over: number };
+/**
+ * Why Send is disabled, in the order a person should fix it; null when a message may go. A chat
+ * still connecting does not disable it: the line waits and goes once the room is joined (im-client.ts).
+ */
+export type SendBlock = { reason: 'login' } | { reason: 'muted'; until: string } | { reason: 'slow'; seconds: number } | { reason: 'empty' } | { reason: 'too_long'; max: number; over: number };
 
 export interface SendInput {
   text: string;
   islogin: boolean;
-  online: boolean;
   /** ISO end of a mute in force, or null. */
   mutedUntil: string | null;
   /** Seconds left before slow mode lets me send again (0 = may send). */
@@ -22,7 +23,6 @@ export const chatLength = (text: string) => [...text.trim()].length;
 export function sendBlock(s: SendInput): SendBlock | null {
   if (!s.islogin) return { reason: 'login' };
   if (s.mutedUntil) return { reason: 'muted', until: s.mutedUntil };
-  if (!s.online) return { reason: 'offline' };
   if (s.slowLeft > 0) return { reason: 'slow', seconds: s.slowLeft };
   const n = chatLength(s.text);
   if (n === 0) return { reason: 'empty' };

@@ -143,13 +143,10 @@ export function ReplayPage({ overlay, side, renderGift }: ReplayPageSlots) {
     seeked,
     canSend: !!user,
     login: () => openLogin('login'),
+    // A refusal rejects (the API client shows its reason), so the input keeps the text (issue #50).
     async send(text) {
-      try {
-        const d = await sendReplayDanmaku(replay.id, Math.round(time * 10) / 10, text);
-        setMine((m) => [...m, { key: `d${d.id}`, t: d.t, from: d.from, nick: d.nick, text: d.text, added: true }]);
-      } catch {
-        /* the API client showed the reason */
-      }
+      const d = await sendReplayDanmaku(replay.id, Math.round(time * 10) / 10, text);
+      setMine((m) => [...m, { key: `d${d.id}`, t: d.t, from: d.from, nick: d.nick, text: d.text, added: true }]);
     },
   };
   const marks = (replay.match?.marks ?? []).filter((m) => isGoal(m.kind)).map((m) => ({ t: m.t, label: `${m.minute}' ${m.player} ${m.home_score}:${m.away_score}` }));
