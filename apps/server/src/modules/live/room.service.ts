@@ -28,7 +28,7 @@ export interface LiveMedia {
   allowedLevels(loggedIn: boolean): Set<LiveLevel>;
   online(roomId: number): number;
   /** The anchor ends the broadcast on purpose: its recording closes (optional: no recorder, nothing to do). */
-  endRecording?(roomId: number): void;
+  endRecording?(roomId: number): void | Promise<void>;
   /**
    * Disconnects the room's encoder: 'local' when this process held it, 'remote' when it was
    * asked of other processes, 'none' when no encoder of the room can be connected anywhere.
@@ -126,7 +126,7 @@ export function createRoomService(deps: RoomDeps) {
 
   /** Ends a room's broadcast: the encoder is disconnected, the recording and the record close. */
   async function endBroadcast(room: RoomRow) {
-    media.endRecording?.(room.id);
+    await media.endRecording?.(room.id);
     if (isLive(room.status) && (await media.kick(room.id)) !== 'none') {
       // The ingest closes the record when the encoder goes; give it a moment, then make sure
       // (an external SRS cannot be kicked from here).
