@@ -268,12 +268,7 @@ export class Ingest {
     this.opts.log.info({ room: id, ip: p.ip }, 'live: stream accepted');
     this.enqueue(id, () => this.opts.hooks.published(id));
     this.opts.recorder?.started(id);
-    if (this.ladderEnabled) {
-      // The original's copy (live HLS + the replay) starts at once; the ladder once the source size is known.
-      fs.rmSync(this.hlsRoot(id), { recursive: true, force: true });
-      this.runCopy(stream);
-      void this.beginLadder(stream);
-    }
+    if (this.ladderEnabled) void this.beginLadder(stream);
   }
 
   private async onUnpublish(p: Publisher) {
@@ -313,6 +308,9 @@ export class Ingest {
     const deadline = Date.now() + 3000;
     while (!stream.ending && Date.now() < deadline && !this.rtmp.sourceInfo(stream.streamPath).hasVideoHeader) await sleep(50);
     if (stream.ending || this.stopped) return;
+    // The original's copy (live HLS + the replay) first: it starts from the cached GOP's key frame.
+    fs.rmSync(this.hlsRoot(stream.roomId), { recursive: true, force: true });
+    this.runCopy(stream);
     const info = this.rtmp.sourceInfo(stream.streamPath);
     stream.rungs = planLadder(info);
     stream.control = new LadderController(stream.rungs, info.height, Date.now());
@@ -376,12 +374,18 @@ export class Ingest {
     control.started(Date.now());
     if (recorder && recordDir) run.process.once('exit', () => recorder.partEnded(stream.roomId, recordDir));
     for (const [level, out] of run.outputs) {
-      const publisher = this.rtmp.createPublisher(`/ladder/${stream.roomId}_${level}`);
-      if (!publisher) continue;
-      out.on('data', (b: Buffer) => publisher.write(b));
       out.on('error', () => undefined);
+      const publisher = this.rtmp.createPublisher(`/ladder/${stream.roomId}_${level}`);
+      if (!publisher) {
+        // Read it anyway: a full pipe would stall the whole encode, recording included.
+        out.resume();
+        continue;
+      }
+      out.on('data', (b: Buffer) => publisher.write(b));
       ladder.outputs.push(publisher);
     }
+    // Current before attaching: the attach hands over the headers and the cached GOP at once.
+    stream.ladder = ladder;
     const detachSource = this.rtmp.attachViewer(stream.streamPath, {
       write: (b) => {
         if (stream.ladder !== ladder) return;
@@ -398,12 +402,12 @@ export class Ingest {
       end: () => run.input.end(),
     });
     if (!detachSource) {
+      stream.ladder = null;
       run.stop();
       for (const o of ladder.outputs) o.end();
       return;
     }
     ladder.detachSource = detachSource;
-    stream.ladder = ladder;
   }
 
   private stopLadder(stream: LiveStream) {

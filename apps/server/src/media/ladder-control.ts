@@ -138,6 +138,7 @@ export class LadderController {
   private lastChange = 0;
   private samples: Array<{ at: number; media: number }> = [];
   private crashes = 0;
+  private runs = 0;
   private speedNow: number | null = null;
 
   constructor(
@@ -149,8 +150,9 @@ export class LadderController {
     this.lastChange = now;
   }
 
-  /** A run of `plan` has just started. */
+  /** A run of `plan` has just started (every run after the first is a restart). */
   started(now: number) {
+    if (this.runs++ > 0) this.restarts++;
     this.runStart = now;
     this.samples = [];
     this.speedNow = null;
@@ -201,7 +203,6 @@ export class LadderController {
   private schedule(earliest: number, plan: LadderPlan, reason: 'shed' | 'restore' | 'exit'): ControlAction {
     const at = Math.max(earliest, this.budget.nextAllowed(earliest));
     this.budget.take(at);
-    this.restarts++;
     if (plan !== this.plan) this.lastChange = at;
     this.plan = plan;
     this.state = 'waiting';
