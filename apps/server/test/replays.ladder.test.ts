@@ -1,5 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import net from 'node:net';
+import { execFileSync } from 'node:child_process';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +12,7 @@ import { replaySegments } from '../src/db/schema/replays.ts';
 import { findFfmpeg } from '../src/media/ffmpeg.ts';
 import { call, freePort, testDatabase } from './helpers.ts';
 import { approvedAnchor, liveUser } from './live.helpers.ts';
+import { exited, push, sleep, until } from './stream-helpers.ts';
 
 // Issue #50 items 3 and 5, end to end on the server: the replay keeps the whole broadcast while the
 // ladder struggles (its ffmpeg killed again and again: restarts stay within 3 a minute and the
@@ -21,60 +21,6 @@ import { approvedAnchor, liveUser } from './live.helpers.ts';
 
 const ffmpeg = await findFfmpeg(undefined);
 if (!ffmpeg) console.warn('replays.ladder.test: SKIPPED — no ffmpeg on PATH (apt-get install ffmpeg)');
-
-export function push(ffmpegBin: string, rtmpUrl: string, seconds: number, size = '640x360'): ChildProcess {
-  return spawn(
-    ffmpegBin,
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-re',
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc2=s=${size}:r=15`,
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:sample_rate=44100',
-      '-t',
-      String(seconds),
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-tune',
-      'zerolatency',
-      '-g',
-      '15',
-      '-pix_fmt',
-      'yuv420p',
-      '-b:v',
-      '500k',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '64k',
-      '-f',
-      'flv',
-      rtmpUrl,
-    ],
-    { stdio: 'ignore' },
-  );
-}
-export const exited = (p: ChildProcess) => new Promise<void>((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve() : p.once('exit', () => resolve())));
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
 
 /** The ladder ffmpeg processes this test process started (the ones reporting progress), by pid. */
 function ladderPids(): number[] {
@@ -153,7 +99,6 @@ describe.skipIf(!ffmpeg)('replays keep the whole broadcast; the ladder restarts 
     expect(maxRestarts).toBeGreaterThanOrEqual(1);
     expect(maxRestarts).toBeLessThanOrEqual(3);
     const rec = await record(anchor.id);
-    console.log('DEBUG1', ready, rec, (await call(app, api.getReplay, { id: ready.id }, { token: anchor.token })).data.levels, maxRestarts);
     const broadcast = (rec.endedAt!.getTime() - rec.startedAt.getTime()) / 1000;
     expect(broadcast).toBeGreaterThan(20);
     // The original was recorded beside the ladder, not through it: the replay is as long as the broadcast.
@@ -194,7 +139,6 @@ describe.skipIf(!ffmpeg)('replays keep the whole broadcast; the ladder restarts 
     );
     // Newest first: each replay is as long as its own broadcast.
     const [b, a] = fresh;
-    console.log('DEBUG', fresh, firstRecord, secondRecord);
     const len = (r: typeof firstRecord) => (r.endedAt!.getTime() - r.startedAt.getTime()) / 1000;
     expect(Math.abs(a.duration - len(firstRecord))).toBeLessThanOrEqual(2);
     expect(Math.abs(b.duration - len(secondRecord))).toBeLessThanOrEqual(2);
