@@ -324,19 +324,23 @@ export class Ingest {
     this.runLadder(stream);
   }
 
-  /** Carries out the controller's answer: the ladder restarts with a new plan, now or when allowed. */
+  /**
+   * Carries out the controller's answer: the ladder restarts with a new plan, now or when the
+   * restart budget allows. Until then a run that is still up keeps serving (behind is better
+   * than nothing); one that exited is simply gone until its restart.
+   */
   private act(stream: LiveStream, action: ReturnType<LadderController['overloaded']>) {
     if (action.kind !== 'restart') return;
-    this.opts.log.warn({ room: stream.roomId, reason: action.reason, preset: action.plan.preset, rungs: action.plan.up, inMs: Math.max(0, action.at - Date.now()) }, 'live: transcoder plan changes');
-    this.stopLadder(stream);
+    const wait = Math.max(0, action.at - Date.now());
+    this.opts.log.warn({ room: stream.roomId, reason: action.reason, preset: action.plan.preset, rungs: action.plan.up, inMs: wait }, 'live: transcoder plan changes');
     if (stream.restartTimer) clearTimeout(stream.restartTimer);
-    stream.restartTimer = setTimeout(
-      () => {
-        stream.restartTimer = null;
-        if (!stream.ending && !this.stopped) this.runLadder(stream);
-      },
-      Math.max(0, action.at - Date.now()),
-    );
+    const restart = () => {
+      stream.restartTimer = null;
+      this.stopLadder(stream);
+      if (!stream.ending && !this.stopped) this.runLadder(stream);
+    };
+    // Never from inside the run's own callbacks (a source packet is being handed out right now).
+    stream.restartTimer = setTimeout(restart, wait);
     stream.restartTimer.unref();
   }
 
