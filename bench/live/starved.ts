@@ -81,7 +81,9 @@ async function round(site: Site, sitePid: number, file: string): Promise<Result>
   const broadcast = (performance.now() - liveAt) / 1000;
   let replay = 0;
   for (let i = 0; i < 600 && !replay; i++) {
-    const ready = (await api<{ list: Array<{ id: number; status: number; duration: number }> }>(site, 'api/Replay/mine?page=1&limit=50', site.anchorToken)).list.find((r) => !before.has(r.id) && r.status === 1);
+    const ready = (await api<{ list: Array<{ id: number; status: number; duration: number }> }>(site, 'api/Replay/mine?page=1&limit=50', site.anchorToken)).list.find(
+      (r) => !before.has(r.id) && r.status === 1,
+    );
     if (ready) replay = ready.duration;
     else await sleep(250);
   }

@@ -55,4 +55,3 @@ export async function until<T>(what: string, fn: () => Promise<T | null | undefi
     await sleep(200);
   }
 }
-

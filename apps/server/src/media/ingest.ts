@@ -188,7 +188,10 @@ export class Ingest {
     if (rung.alias) return { level, original: true };
     if (s.control.plan.up.includes(level)) return { level, original: false };
     const source = this.rtmp.sourceInfo(s.streamPath).height || rung.height;
-    const candidates = [{ level: 'original' as LiveLevel, height: source, original: true }, ...rungs!.filter((r) => r.alias || s.control!.plan.up.includes(r.level)).map((r) => ({ level: r.level as LiveLevel, height: r.height, original: r.alias }))];
+    const candidates = [
+      { level: 'original' as LiveLevel, height: source, original: true },
+      ...rungs!.filter((r) => r.alias || s.control!.plan.up.includes(r.level)).map((r) => ({ level: r.level as LiveLevel, height: r.height, original: r.alias })),
+    ];
     candidates.sort((a, b) => Math.abs(a.height - rung.height) - Math.abs(b.height - rung.height) || a.height - b.height);
     return { level: candidates[0].level, original: candidates[0].original };
   }

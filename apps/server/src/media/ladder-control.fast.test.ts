@@ -102,7 +102,12 @@ describe('the controller', () => {
     // While waiting for the restart, more overload reports change nothing.
     expect(c.overloaded(8500).kind).toBe('none');
     c.started(9000);
-    expect(c.health(9000).rungs.filter((r) => !r.up).map((r) => r.level)).toContain('hd');
+    expect(
+      c
+        .health(9000)
+        .rungs.filter((r) => !r.up)
+        .map((r) => r.level),
+    ).toContain('hd');
     feed(c, 9000, 60, 1);
     // Busy machine: nothing comes back.
     expect(c.maybeRestore(70_000, 0.1).kind).toBe('none');

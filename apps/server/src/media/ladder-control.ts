@@ -103,7 +103,12 @@ export function restorePlan(rungs: Rung[], plan: LadderPlan): LadderPlan | null 
     .filter((l) => !plan.up.includes(l));
   if (shed.length) {
     const back = shed[shed.length - 1];
-    return { preset: plan.preset, up: byCost(rungs).map((r) => r.level).filter((l) => l === back || plan.up.includes(l)) };
+    return {
+      preset: plan.preset,
+      up: byCost(rungs)
+        .map((r) => r.level)
+        .filter((l) => l === back || plan.up.includes(l)),
+    };
   }
   return plan.preset === 'ultrafast' ? { preset: 'veryfast', up: [...plan.up] } : null;
 }
@@ -112,10 +117,7 @@ export function restorePlan(rungs: Rung[], plan: LadderPlan): LadderPlan | null 
 export function idleSampler(cpus: () => Array<{ times: { user: number; nice: number; sys: number; idle: number; irq: number } }>) {
   let last: { idle: number; total: number } | null = null;
   return () => {
-    const now = cpus().reduce(
-      (a, c) => ({ idle: a.idle + c.times.idle, total: a.total + c.times.user + c.times.nice + c.times.sys + c.times.idle + c.times.irq }),
-      { idle: 0, total: 0 },
-    );
+    const now = cpus().reduce((a, c) => ({ idle: a.idle + c.times.idle, total: a.total + c.times.user + c.times.nice + c.times.sys + c.times.idle + c.times.irq }), { idle: 0, total: 0 });
     const prev = last ?? { idle: 0, total: 0 };
     last = now;
     const total = now.total - prev.total;

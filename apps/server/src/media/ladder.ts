@@ -69,24 +69,7 @@ export function ladderArgs(rungs: Rung[], hlsDir: string, out: LadderOutputs = {
   // Half a second of probing (ffmpeg's default reads up to 5 s): encoders send both streams' headers
   // and interleave audio from their first second, and the default held every level's first frame
   // back by about 1.4 s after an anchor went live (issue #19: picture within 1.5 s of the encoder).
-  const args = [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-nostdin',
-    '-progress',
-    'pipe:1',
-    '-stats_period',
-    '1',
-    '-probesize',
-    '65536',
-    '-analyzeduration',
-    '500000',
-    '-f',
-    'flv',
-    '-i',
-    'pipe:0',
-  ];
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-progress', 'pipe:1', '-stats_period', '1', '-probesize', '65536', '-analyzeduration', '500000', '-f', 'flv', '-i', 'pipe:0'];
   const fdOf = new Map<Rung['level'], number>();
   if (encoded.length > 0) {
     const split = `[0:v]split=${encoded.length}${encoded.map((_, i) => `[s${i}]`).join('')}`;

@@ -292,7 +292,13 @@ export class Recorder implements RecordingHooks {
   }
 
   private async writeMeta(replay: ReplayRow, part: Part) {
-    const meta: PartMeta = { replayId: replay.id, kind: part.kind, number: part.kind === 'source' && part.noted ? part.number : null, wall: Number.isFinite(part.wall) ? part.wall : null, offset: part.offset };
+    const meta: PartMeta = {
+      replayId: replay.id,
+      kind: part.kind,
+      number: part.kind === 'source' && part.noted ? part.number : null,
+      wall: Number.isFinite(part.wall) ? part.wall : null,
+      offset: part.offset,
+    };
     await fs.promises.writeFile(path.join(part.dir, META_FILE), JSON.stringify(meta)).catch(() => undefined);
   }
 
