@@ -2,6 +2,7 @@ import { anchorLevel } from '@livesports/contracts/account';
 import { type LinkedMatch, type LiveLevel, type LiveRecord, type LiveUrls, type MyRoom, type RoomCard, type RoomInfo, RoomStatus } from '@livesports/contracts/live';
 import type { Lang } from '@livesports/contracts/messages';
 import type { Reservation } from '@livesports/contracts/live';
+import type { LadderHealth } from '../../media/ladder-control.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { randomToken } from '../../platform/crypto.ts';
@@ -29,6 +30,8 @@ export interface LiveMedia {
   online(roomId: number): number;
   /** The anchor ends the broadcast on purpose: its recording closes (optional: no recorder, nothing to do). */
   endRecording?(roomId: number): void | Promise<void>;
+  /** The room's ladder as this process's ingest runs it (rungs up or shed, restarts), or null (media/ladder-control.ts). */
+  ladderHealth?(roomId: number): LadderHealth | null;
   /**
    * Disconnects the room's encoder: 'local' when this process held it, 'remote' when it was
    * asked of other processes, 'none' when no encoder of the room can be connected anywhere.
