@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import net from 'node:net';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -35,6 +36,7 @@ function ladderPids(): number[] {
 describe.skipIf(!ffmpeg)('replays keep the whole broadcast; the ladder restarts within its budget', () => {
   let app: FastifyInstance;
   let rtmp: string;
+  let base: string;
   let admin: Awaited<ReturnType<typeof liveUser>>;
   let anchor: Awaited<ReturnType<typeof approvedAnchor>>;
   let second: Awaited<ReturnType<typeof approvedAnchor>>;
@@ -59,6 +61,7 @@ describe.skipIf(!ffmpeg)('replays keep the whole broadcast; the ladder restarts 
     // LADDER_TEST_LOG=warn shows what the ingest and recorder say.
     app = await buildApp({ config, database: await testDatabase(), logger: process.env.LADDER_TEST_LOG ? { level: process.env.LADDER_TEST_LOG } : false });
     await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
     rtmp = `rtmp://127.0.0.1:${rtmpPort}/live`;
     admin = await liveUser(app, { admin: true });
     anchor = await approvedAnchor(app, admin);
@@ -73,6 +76,9 @@ describe.skipIf(!ffmpeg)('replays keep the whole broadcast; the ladder restarts 
   it('keeps the whole broadcast in the replay while the transcoder is killed again and again', async () => {
     const encoder = push(ffmpeg!, `${rtmp}/${anchor.key}`, 24);
     await until('the room to go live', () => isLive(anchor.id), 20_000);
+    // A signed-in viewer's smooth URL, taken while every rung is up.
+    const levels = async () => (await call(app, rooms.getLiveUrl, { room_id: anchor.id }, { token: admin.token })).data.levels as Array<{ level: string; height: number; flv: string }>;
+    const smooth = await until('the ladder planned', async () => (await levels()).find((l) => l.level === 'smooth' && l.height > 0));
     // The ladder dies every 2 s for 16 s: more than the budget of 3 restarts a minute allows.
     let killed = 0;
     let maxRestarts = 0;
@@ -90,6 +96,17 @@ describe.skipIf(!ffmpeg)('replays keep the whole broadcast; the ladder restarts 
       const row = media.data.streams.find((s: { room_id: number }) => s.room_id === anchor.id);
       if (row) maxRestarts = Math.max(maxRestarts, row.restarts);
     }
+    // Crash after crash, the controller shed the encodes instead of retrying them: room info no
+    // longer offers them, and a player still on the smooth URL gets the nearest level left.
+    const offered = (await levels()).map((l) => l.level);
+    expect(offered).toContain('original');
+    expect(offered).not.toContain('smooth');
+    const res = await fetch(base + smooth.flv);
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    expect(Buffer.from(first.value!).subarray(0, 3).toString('latin1')).toBe('FLV');
+    await reader.cancel();
     await exited(encoder);
     await until('the room to go offline', async () => !(await isLive(anchor.id)));
     await call(app, rooms.endRoom, {}, { token: anchor.token });
