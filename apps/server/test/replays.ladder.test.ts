@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { liveRecords } from '../src/db/schema/live.ts';
 import { replaySegments } from '../src/db/schema/replays.ts';
 import { findFfmpeg } from '../src/media/ffmpeg.ts';
-import { call, freePort, testDatabase } from './helpers.ts';
+import { call, freePort, otherApp, testDatabase } from './helpers.ts';
 import { approvedAnchor, liveUser } from './live.helpers.ts';
 import { exited, push, sleep, until } from './stream-helpers.ts';
 
@@ -159,5 +159,32 @@ describe.skipIf(!ffmpeg)('replays keep the whole broadcast; the ladder restarts 
     const len = (r: typeof firstRecord) => (r.endedAt!.getTime() - r.startedAt.getTime()) / 1000;
     expect(Math.abs(a.duration - len(firstRecord))).toBeLessThanOrEqual(2);
     expect(Math.abs(b.duration - len(secondRecord))).toBeLessThanOrEqual(2);
+  }, 120_000);
+  it('closes the replay when "End broadcast" is answered by a process without the ingest (npm start)', async () => {
+    const third = await approvedAnchor(app, admin);
+    // Another process of the site: no ingest, no recorder; only the database is shared.
+    const web = await otherApp({ RTMP_PORT: '0', DEMO_STREAMS: 'off' });
+    try {
+      const first = push(ffmpeg!, `${rtmp}/${third.key}`, 6);
+      await until('the broadcast', () => isLive(third.id), 20_000);
+      await sleep(2000);
+      expect((await call(web, rooms.endRoom, {}, { token: third.token })).code).toBe(200);
+      await exited(first);
+      await until('the first replay', async () => (await mine(third)).list.find((x) => x.status === api.ReplayStatus.READY), 30_000);
+      // Back within the grace period, as after a drop: still a replay of its own, since the anchor ended the first.
+      await exited(push(ffmpeg!, `${rtmp}/${third.key}`, 5));
+      const both = await until(
+        'two replays',
+        async () => {
+          const l = (await mine(third)).list;
+          return l.length === 2 && l.every((x) => x.status === api.ReplayStatus.READY) && l;
+        },
+        30_000,
+      );
+      expect(both[0].duration).toBeLessThan(8);
+      expect(both[1].duration).toBeLessThan(9);
+    } finally {
+      await web.close();
+    }
   }, 120_000);
 });
