@@ -1,7 +1,7 @@
 // `npm run bench -- starved` (issue #50 item 6, the media half): a 720p push for STARVED_SECONDS
 // (default 60) to the real site, once on the machine as it is and once with CPU hogs (one busy loop
 // per core, each its own process), side by side:
-//   - transcoder restarts per minute (ladder ffmpeg processes the site started, counted from outside);
+//   - transcoder restarts, most in any 60 s (ladder ffmpeg processes the site started, seen from outside);
 //   - rungs up over time (what room info offers a signed-in viewer, every 5 s);
 //   - replay length ÷ broadcast length (from the room seen live to seen offline).
 // Goals: ≤ 3 restarts a minute, replay ≥ 0.97 of the broadcast. The chat half of the issue's bench
@@ -52,6 +52,8 @@ interface Result {
   broadcast: number;
   replay: number;
   restarts: number;
+  restartsAt: number[];
+  worstMinute: number;
   timeline: string[];
   load: number;
 }
@@ -63,12 +65,13 @@ async function round(site: Site, sitePid: number, file: string): Promise<Result>
   const encoder = pushFile(file, site.rtmp, true);
   while (!(await isLive())) await sleep(100);
   const liveAt = performance.now();
-  const runs = new Set<number>();
+  /** Each ladder run (pid) and when it was first seen, in seconds since the room went live. */
+  const runs = new Map<number, number>();
   const timeline: string[] = [];
   let nextSample = 0;
   while (performance.now() - liveAt < SECONDS * 1000) {
-    for (const pid of ladderPids(sitePid)) runs.add(pid);
     const t = (performance.now() - liveAt) / 1000;
+    for (const pid of ladderPids(sitePid)) if (!runs.has(pid)) runs.set(pid, t);
     if (t >= nextSample) {
       timeline.push(`${fmt(t)} s: ${(await levels()).filter((l) => l !== 'original').join('+') || '—'}`);
       nextSample += 5;
@@ -87,7 +90,10 @@ async function round(site: Site, sitePid: number, file: string): Promise<Result>
     if (ready) replay = ready.duration;
     else await sleep(250);
   }
-  return { broadcast, replay, restarts: Math.max(0, runs.size - 1), timeline, load };
+  // Restarts are the runs after the first; the budget is about any 60 s, so that is what is reported.
+  const restartsAt = [...runs.values()].sort((a, b) => a - b).slice(1);
+  const worstMinute = Math.max(0, ...restartsAt.map((t) => restartsAt.filter((x) => x >= t && x < t + 60).length));
+  return { broadcast, replay, restarts: restartsAt.length, restartsAt, worstMinute, timeline, load };
 }
 
 export async function run() {
@@ -112,18 +118,18 @@ export async function run() {
     const starved = await round(site, child.pid!, file);
     for (const h of hogged) h.kill('SIGKILL');
     hogged = [];
-    const perMinute = (r: Result) => (r.restarts * 60) / r.broadcast;
     console.log('\n| | as it is | CPU hogs on every core |');
     console.log('|---|---:|---:|');
     console.log(`| load average (1 min) at the end | ${fmt(calm.load, 1)} | ${fmt(starved.load, 1)} |`);
     console.log(`| broadcast, s | ${fmt(calm.broadcast, 1)} | ${fmt(starved.broadcast, 1)} |`);
     console.log(`| replay, s | ${fmt(calm.replay, 1)} | ${fmt(starved.replay, 1)} |`);
     console.log(`| replay ÷ broadcast (goal ≥ 0.97) | ${fmt(calm.replay / calm.broadcast, 3)} | ${fmt(starved.replay / starved.broadcast, 3)} |`);
-    console.log(`| transcoder restarts | ${calm.restarts} | ${starved.restarts} |`);
-    console.log(`| restarts per minute (goal ≤ 3) | ${fmt(perMinute(calm), 1)} | ${fmt(perMinute(starved), 1)} |`);
+    const at = (r: Result) => r.restartsAt.map((t) => `${fmt(t)} s`).join(', ') || '—';
+    console.log(`| transcoder restarts (at) | ${calm.restarts} (${at(calm)}) | ${starved.restarts} (${at(starved)}) |`);
+    console.log(`| most restarts in any 60 s (goal ≤ 3) | ${calm.worstMinute} | ${starved.worstMinute} |`);
     console.log('\nrungs up over time (besides the original, which is never touched):');
     for (let i = 0; i < Math.max(calm.timeline.length, starved.timeline.length); i++) console.log(`  ${(calm.timeline[i] ?? '').padEnd(24)} | ${starved.timeline[i] ?? ''}`);
-    const met = starved.replay / starved.broadcast >= 0.97 && perMinute(starved) <= 3;
+    const met = starved.replay / starved.broadcast >= 0.97 && starved.worstMinute <= 3;
     console.log(`\nunder the hogs: replay ≥ 0.97 of the broadcast and ≤ 3 restarts a minute: ${met ? 'met' : 'NOT met'}`);
   } finally {
     for (const h of hogged) h.kill('SIGKILL');
