@@ -21,7 +21,7 @@ import { finalPlaylist } from './replay-playlist.ts';
 //
 // Time: the replay's second 0 is the first frame recorded. To put the room's chat, gifts and
 // goals at the right second, each part keeps the wall-clock moment of its first frame, estimated
-// from the FLV tags fed to the ladder (tap): for each tag, arrival − (tag time − first tag time);
+// from the FLV tags fed to its run (tap): for each tag, arrival − (tag time − first tag time);
 // the smallest value is the truest (a tag can arrive late — the cached GOP comes in a burst —
 // never early).
 //
@@ -40,9 +40,9 @@ export interface RecordingHooks {
   partDir(roomId: number, heights?: Partial<Record<string, number>>, kind?: PartKind): string | null;
   /** Where the ladder writes the replay's poster still (the current source part), or null. */
   posterPath(roomId: number): string | null;
-  /** FLV tags going into the ladder run recording into `dir`. */
+  /** FLV tags going into the run (copy or ladder) recording into `dir`. */
   tap(dir: string, tag: Buffer): void;
-  /** The ladder run recording into `dir` exited (its last segments and ENDLIST are on disk). */
+  /** The run recording into `dir` exited (its last segments and ENDLIST are on disk). */
   partEnded(roomId: number, dir: string): void;
   /** The stream ended. */
   ended(roomId: number): void;
