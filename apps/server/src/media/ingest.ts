@@ -1,10 +1,9 @@
 import os from 'node:os';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveLevel } from '@livesports/contracts/live';
 import type { Bus } from '../platform/bus.ts';
-import { type LadderRun, planLadder, type Rung, startCopy, startLadder } from './ladder.ts';
+import { clearDir, type LadderRun, planLadder, type Rung, startCopy, startLadder } from './ladder.ts';
 import { idleSampler, type LadderHealth, LadderController, type LadderPlan, RestartBudget } from './ladder-control.ts';
 import { EmbeddedRtmp, type FlvSink, type Publisher } from './nms.ts';
 import type { RecordingHooks } from './recorder.ts';
@@ -312,8 +311,8 @@ export class Ingest {
     while (!stream.ending && Date.now() < deadline && !this.rtmp.sourceInfo(stream.streamPath).hasVideoHeader) await sleep(50);
     if (stream.ending || this.stopped) return;
     // The original's copy (live HLS + the replay) first: it starts from the cached GOP's key frame.
-    fs.rmSync(this.hlsRoot(stream.roomId), { recursive: true, force: true });
-    this.runCopy(stream);
+    clearDir(this.hlsRoot(stream.roomId));
+    this.safely(stream, () => this.runCopy(stream));
     const info = this.rtmp.sourceInfo(stream.streamPath);
     stream.rungs = planLadder(info);
     stream.control = new LadderController(stream.rungs, info.height, Date.now());
@@ -324,7 +323,16 @@ export class Ingest {
       this.act(stream, stream.control.maybeRestore(Date.now(), idle()));
     }, RESTORE_CHECK_MS);
     stream.restoreTimer.unref();
-    this.runLadder(stream);
+    this.safely(stream, () => this.runLadder(stream));
+  }
+
+  /** A ladder that cannot even start (a file system error) leaves the stream on its original, not the process down. */
+  private safely(stream: LiveStream, start: () => void) {
+    try {
+      start();
+    } catch (err) {
+      this.opts.log.error({ err, room: stream.roomId }, 'live: the transcoder could not start');
+    }
   }
 
   /**
@@ -340,7 +348,7 @@ export class Ingest {
     const restart = () => {
       stream.restartTimer = null;
       this.stopLadder(stream);
-      if (!stream.ending && !this.stopped) this.runLadder(stream);
+      if (!stream.ending && !this.stopped) this.safely(stream, () => this.runLadder(stream));
     };
     // Never from inside the run's own callbacks (a source packet is being handed out right now).
     stream.restartTimer = setTimeout(restart, wait);
@@ -454,7 +462,7 @@ export class Ingest {
         const now = Date.now();
         const at = stream.copyBudget.nextAllowed(now + 1000);
         stream.copyBudget.take(at);
-        setTimeout(() => !stream.ending && !this.stopped && this.runCopy(stream), at - now).unref();
+        setTimeout(() => !stream.ending && !this.stopped && this.safely(stream, () => this.runCopy(stream)), at - now).unref();
       },
       recordDir,
     );

@@ -172,8 +172,7 @@ export function startLadder(
   const encoded = rungs.filter((r) => !r.alias);
   for (const r of encoded) {
     // Each run starts its levels afresh (segment numbers restart): old playlists would mislead players.
-    fs.rmSync(path.join(hlsDir, r.level), { recursive: true, force: true });
-    fs.mkdirSync(path.join(hlsDir, r.level), { recursive: true });
+    clearDir(path.join(hlsDir, r.level));
     if (out.recordDir) fs.mkdirSync(path.join(out.recordDir, r.level), { recursive: true });
   }
   const { args, fdOf } = ladderArgs(rungs, hlsDir, out);
@@ -195,8 +194,7 @@ export function startLadder(
 
 /** Starts the copy of the original (copyArgs); its HLS folder is emptied first. */
 export function startCopy(ffmpeg: string, hlsDir: string, onExit: (code: number | null, stderr: string) => void, recordDir?: string): LadderRun {
-  fs.rmSync(path.join(hlsDir, 'original'), { recursive: true, force: true });
-  fs.mkdirSync(path.join(hlsDir, 'original'), { recursive: true });
+  clearDir(path.join(hlsDir, 'original'));
   if (recordDir) fs.mkdirSync(path.join(recordDir, 'original'), { recursive: true });
   const child = spawn(ffmpeg, copyArgs(hlsDir, recordDir), { stdio: ['pipe', 'ignore', 'pipe'] });
   return wrap(child, new Map(), onExit);
@@ -234,4 +232,18 @@ function wrap(child: ChildProcess, fdOf: Map<Rung['level'], number>, onExit: (co
       });
     },
   };
+}
+
+/**
+ * Empties a live HLS folder and makes sure it exists. The previous run may still be flushing into
+ * it (it is given up to 2 s): removal is retried, and what cannot be removed is left to be
+ * overwritten (segment names start again at 0), never an error that would stop the new run.
+ */
+export function clearDir(dir: string) {
+  try {
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 50 });
+  } catch {
+    // still being written: the new run overwrites it
+  }
+  fs.mkdirSync(dir, { recursive: true });
 }
