@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ladderArgs, planLadder } from './ladder.ts';
+import { copyArgs, ladderArgs, planLadder } from './ladder.ts';
 import { allowedLevels, parseStreamName, signPlay, verifyPlay } from './play-token.ts';
 
 describe('planLadder', () => {
@@ -37,8 +37,24 @@ describe('planLadder', () => {
       ['smooth', 4],
     ]);
     expect(args.join(' ')).toContain('split=2');
-    expect(args.join(' ')).toContain('/tmp/hls/original/index.m3u8');
     expect(args.join(' ')).not.toContain('/tmp/hls/hd/');
+    // The original is not the ladder's: a struggling encode never holds it back.
+    expect(args.join(' ')).not.toContain('/tmp/hls/original/');
+    expect(args).toContain('-progress');
+  });
+
+  it('lowers the preset and records each rung when asked', () => {
+    const { args } = ladderArgs(planLadder({ width: 1920, height: 1080, fps: 30 }), '/tmp/hls', { preset: 'ultrafast', recordDir: '/tmp/rec' });
+    expect(args.filter((a) => a === 'ultrafast')).toHaveLength(3);
+    expect(args.join(' ')).toContain('/tmp/rec/sd/index.m3u8');
+  });
+
+  it('copies the original, live and recorded, without encoding it', () => {
+    const args = copyArgs('/tmp/hls', '/tmp/rec').join(' ');
+    expect(args).toContain('-c copy');
+    expect(args).toContain('/tmp/hls/original/index.m3u8');
+    expect(args).toContain('/tmp/rec/original/index.m3u8');
+    expect(args).not.toContain('libx264');
   });
 });
 

@@ -5,8 +5,10 @@ import type { Readable, Writable } from 'node:stream';
 import type { LiveLevel } from '@livesports/contracts/live';
 
 // The quality ladder: one ffmpeg per live room reads the pushed stream once and makes HD, SD and
-// smooth, each as FLV (fed back into the RTMP server as its own broadcast) and as HLS on disk,
-// plus an HLS copy of the original. One encode per level; the tee muxer writes both outputs.
+// smooth, each as FLV (fed back into the RTMP server as its own broadcast) and as HLS on disk.
+// One encode per level; the tee muxer writes both outputs. A second, cheap ffmpeg per room copies
+// the original into HLS and the replay's recording (startCopy): it never waits on the encodes.
+// Which rungs run, at which preset, is decided by ladder-control.ts.
 
 export interface Rung {
   level: Exclude<LiveLevel, 'original'>;
@@ -40,19 +42,34 @@ export function planLadder(source: { width: number; height: number; fps: number 
   return [rung('hd', 720), rung('sd', Math.min(480, (h * 2) / 3)), rung('smooth', Math.min(360, h / 2))];
 }
 
+/** x264 presets the ladder uses: the cheaper one when the machine cannot keep up (ladder-control.ts). */
+export type LadderPreset = 'veryfast' | 'ultrafast';
+
+export interface LadderOutputs {
+  /** With it, every encoded rung is also written as a growing HLS recording there (recorder.ts). */
+  recordDir?: string;
+  /** The replay's poster still (the copy process decodes nothing, so the ladder makes it). */
+  posterPath?: string;
+  preset?: LadderPreset;
+}
+
 /**
- * ffmpeg arguments for a plan. FLV of rung i goes to file descriptor 3 + i. With `recordDir`,
- * every level is also written as a growing HLS recording there (recorder.ts), from the same
- * encodes: recording costs muxing, not encoding.
+ * ffmpeg arguments for the ladder: the given rungs (aliases are skipped: the original serves them),
+ * FLV of rung i to file descriptor 3 + i, live HLS of each, the room card's still, and with
+ * `recordDir` each rung's recording from the same encodes (recording costs muxing, not encoding).
+ * The original is not here: it is copied by its own process (copyArgs), so a ladder that
+ * struggles, restarts or sheds rungs never touches it nor the replay's original level.
+ * `-progress` reports on stdout once a second: the ingest reads how far the encode is to tell
+ * whether the machine keeps up (ladder-control.ts).
  */
-export function ladderArgs(rungs: Rung[], hlsDir: string, recordDir?: string): { args: string[]; fdOf: Map<Rung['level'], number> } {
+export function ladderArgs(rungs: Rung[], hlsDir: string, out: LadderOutputs = {}): { args: string[]; fdOf: Map<Rung['level'], number> } {
   const encoded = rungs.filter((r) => !r.alias);
   const hls = (level: LiveLevel) =>
     `[f=hls:hls_time=2:hls_list_size=6:hls_flags=delete_segments+omit_endlist+independent_segments:hls_segment_filename=${path.join(hlsDir, level, 'seg%05d.ts')}]${path.join(hlsDir, level, 'index.m3u8')}`;
   // Half a second of probing (ffmpeg's default reads up to 5 s): encoders send both streams' headers
   // and interleave audio from their first second, and the default held every level's first frame
   // back by about 1.4 s after an anchor went live (issue #19: picture within 1.5 s of the encoder).
-  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-probesize', '65536', '-analyzeduration', '500000', '-f', 'flv', '-i', 'pipe:0'];
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-progress', 'pipe:1', '-stats_period', '1', '-probesize', '65536', '-analyzeduration', '500000', '-f', 'flv', '-i', 'pipe:0'];
   const fdOf = new Map<Rung['level'], number>();
   if (encoded.length > 0) {
     const split = `[0:v]split=${encoded.length}${encoded.map((_, i) => `[s${i}]`).join('')}`;
@@ -69,7 +86,7 @@ export function ladderArgs(rungs: Rung[], hlsDir: string, recordDir?: string): {
         '-c:v',
         'libx264',
         '-preset',
-        'veryfast',
+        out.preset ?? 'veryfast',
         '-tune',
         'zerolatency',
         '-pix_fmt',
@@ -98,41 +115,29 @@ export function ladderArgs(rungs: Rung[], hlsDir: string, recordDir?: string): {
         '+global_header',
         '-f',
         'tee',
-        `[f=flv:flvflags=no_duration_filesize]pipe\\:${fd}|${hls(r.level)}${recordDir ? `|${recordingOutput(recordDir, r.level)}` : ''}`,
+        // onfail=ignore on the pipe: when the server dies (kill -9) its pipes break, and the
+        // recording beside it must still be finished from what is left of the input.
+        `[f=flv:flvflags=no_duration_filesize:onfail=ignore]pipe\\:${fd}|${hls(r.level)}${out.recordDir ? `|${recordingOutput(out.recordDir, r.level)}` : ''}`,
       );
     });
   }
   // A still of the picture every 5 s for room cards (one small JPEG, overwritten in place).
   args.push('-map', '0:v', '-vf', 'fps=1/5,scale=-2:180', '-q:v', '6', '-update', '1', '-f', 'image2', path.join(hlsDir, 'thumb.jpg'));
-  // HLS of the original: no re-encode, segments cut at the encoder's own key frames.
-  if (recordDir) {
-    // The replay's poster: a 360p still every 5 s from the frames this process decodes anyway
-    // (a separate ffmpeg decoding a segment for it cost more than the rest of the recording).
-    args.push('-map', '0:v', '-vf', 'fps=1/5,scale=-2:360', '-q:v', '4', '-update', '1', '-f', 'image2', path.join(recordDir, POSTER_FILE));
-    const live = `[f=hls:hls_time=2:hls_list_size=6:hls_flags=delete_segments+omit_endlist:hls_segment_filename=${path.join(hlsDir, 'original', 'seg%05d.ts')}]${path.join(hlsDir, 'original', 'index.m3u8')}`;
-    args.push('-map', '0:v', '-map', '0:a?', '-c', 'copy', '-f', 'tee', `${live}|${recordingOutput(recordDir, 'original')}`);
-  } else {
-    args.push(
-      '-map',
-      '0:v',
-      '-map',
-      '0:a?',
-      '-c',
-      'copy',
-      '-f',
-      'hls',
-      '-hls_time',
-      '2',
-      '-hls_list_size',
-      '6',
-      '-hls_flags',
-      'delete_segments+omit_endlist',
-      '-hls_segment_filename',
-      path.join(hlsDir, 'original', 'seg%05d.ts'),
-      path.join(hlsDir, 'original', 'index.m3u8'),
-    );
-  }
+  // The replay's poster: a 360p still every 5 s from the frames this process decodes anyway
+  // (a separate ffmpeg decoding a segment for it cost more than the rest of the recording).
+  if (out.posterPath) args.push('-map', '0:v', '-vf', 'fps=1/5,scale=-2:360', '-q:v', '4', '-update', '1', '-f', 'image2', out.posterPath);
   return { args, fdOf };
+}
+
+/**
+ * ffmpeg arguments for the original: live HLS of it and, with `recordDir`, its recording, both
+ * copied (no decode, no encode: it keeps up on a starved machine where the ladder cannot).
+ */
+export function copyArgs(hlsDir: string, recordDir?: string): string[] {
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-probesize', '65536', '-analyzeduration', '500000', '-f', 'flv', '-i', 'pipe:0'];
+  const live = `[f=hls:hls_time=2:hls_list_size=6:hls_flags=delete_segments+omit_endlist:hls_segment_filename=${path.join(hlsDir, 'original', 'seg%05d.ts')}]${path.join(hlsDir, 'original', 'index.m3u8')}`;
+  args.push('-map', '0:v', '-map', '0:a?', '-c', 'copy', '-f', 'tee', recordDir ? `${live}|${recordingOutput(recordDir, 'original')}` : live);
+  return args;
 }
 
 /** The still the ladder writes into a recording's folder for the replay's poster. */
@@ -155,16 +160,47 @@ function recordingOutput(recordDir: string, level: LiveLevel) {
   return `[f=hls:hls_time=4:hls_list_size=0:hls_playlist_type=event:hls_flags=temp_file+independent_segments:hls_segment_filename=${path.join(recordDir, level, '%05d.ts')}]${path.join(recordDir, level, 'index.m3u8')}`;
 }
 
-/** Starts ffmpeg for a plan. The HLS directory is emptied first; `recordDir` adds the recording outputs. */
-export function startLadder(ffmpeg: string, rungs: Rung[], hlsDir: string, onExit: (code: number | null, stderr: string) => void, recordDir?: string): LadderRun {
-  fs.rmSync(hlsDir, { recursive: true, force: true });
-  for (const level of ['original', ...rungs.filter((r) => !r.alias).map((r) => r.level)]) {
-    fs.mkdirSync(path.join(hlsDir, level), { recursive: true });
-    if (recordDir) fs.mkdirSync(path.join(recordDir, level), { recursive: true });
+/** Starts the ladder's ffmpeg for these rungs; `onProgress` hears the media time it has reached (ms) once a second. */
+export function startLadder(
+  ffmpeg: string,
+  rungs: Rung[],
+  hlsDir: string,
+  onExit: (code: number | null, stderr: string) => void,
+  out: LadderOutputs = {},
+  onProgress?: (mediaMs: number) => void,
+): LadderRun {
+  const encoded = rungs.filter((r) => !r.alias);
+  for (const r of encoded) {
+    // Each run starts its levels afresh (segment numbers restart): old playlists would mislead players.
+    clearDir(path.join(hlsDir, r.level));
+    if (out.recordDir) fs.mkdirSync(path.join(out.recordDir, r.level), { recursive: true });
   }
-  const { args, fdOf } = ladderArgs(rungs, hlsDir, recordDir);
-  const extra = [...fdOf.values()].length;
-  const child = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe', ...Array<'pipe'>(extra).fill('pipe')] });
+  const { args, fdOf } = ladderArgs(rungs, hlsDir, out);
+  const child = spawn(ffmpeg, args, { stdio: ['pipe', 'pipe', 'pipe', ...Array<'pipe'>(fdOf.size).fill('pipe')] });
+  let progress = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    progress += d.toString();
+    let nl: number;
+    while ((nl = progress.indexOf('\n')) >= 0) {
+      const line = progress.slice(0, nl).trim();
+      progress = progress.slice(nl + 1);
+      // out_time_us is where the slowest output is; "N/A" before the first frame.
+      const m = /^out_time_us=(\d+)$/.exec(line);
+      if (m) onProgress?.(Number(m[1]) / 1000);
+    }
+  });
+  return wrap(child, fdOf, onExit);
+}
+
+/** Starts the copy of the original (copyArgs); its HLS folder is emptied first. */
+export function startCopy(ffmpeg: string, hlsDir: string, onExit: (code: number | null, stderr: string) => void, recordDir?: string): LadderRun {
+  clearDir(path.join(hlsDir, 'original'));
+  if (recordDir) fs.mkdirSync(path.join(recordDir, 'original'), { recursive: true });
+  const child = spawn(ffmpeg, copyArgs(hlsDir, recordDir), { stdio: ['pipe', 'ignore', 'pipe'] });
+  return wrap(child, new Map(), onExit);
+}
+
+function wrap(child: ChildProcess, fdOf: Map<Rung['level'], number>, onExit: (code: number | null, stderr: string) => void): LadderRun {
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-2000);
@@ -175,6 +211,9 @@ export function startLadder(ffmpeg: string, rungs: Rung[], hlsDir: string, onExi
   const outputs = new Map<Rung['level'], Readable>();
   for (const [level, fd] of fdOf) outputs.set(level, child.stdio[fd] as Readable);
   child.on('exit', (code) => onExit(code, stderr));
+  child.on('error', () => {
+    /* spawn failed: exit follows */
+  });
   return {
     input: child.stdin!,
     outputs,
@@ -193,4 +232,18 @@ export function startLadder(ffmpeg: string, rungs: Rung[], hlsDir: string, onExi
       });
     },
   };
+}
+
+/**
+ * Empties a live HLS folder and makes sure it exists. The previous run may still be flushing into
+ * it (it is given up to 2 s): removal is retried, and what cannot be removed is left to be
+ * overwritten (segment names start again at 0), never an error that would stop the new run.
+ */
+export function clearDir(dir: string) {
+  try {
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 50 });
+  } catch {
+    // still being written: the new run overwrites it
+  }
+  fs.mkdirSync(dir, { recursive: true });
 }

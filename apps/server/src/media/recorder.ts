@@ -10,28 +10,39 @@ import type { Clock } from '../platform/clock.ts';
 import { POSTER_FILE } from './ladder.ts';
 import { finalPlaylist } from './replay-playlist.ts';
 
-// Recording while live. The ladder's ffmpeg (ladder.ts) writes every level it already makes —
-// the original copied, HD/SD/smooth from the encodes it runs anyway — as a growing HLS event
-// playlist into a staging folder per run ("part"); this file picks up each finished segment,
+// Recording while live. The original is recorded by its own copying ffmpeg (ladder.ts startCopy),
+// fed straight from the source, so the replay keeps the whole broadcast whatever the ladder does;
+// HD/SD/smooth are recorded from the ladder's encodes when they run (a rung shed for lack of CPU
+// leaves a gap in that level only). Each ffmpeg run writes a growing HLS event playlist into a
+// staging folder of its own ("part"; kind "source" or "rungs"); this file picks up each finished segment,
 // moves it into the uploads storage (local DATA_DIR/uploads or the S3 bucket) under the replay's
 // random prefix and records it in the database. When the broadcast ends the replay is finalised:
 // VOD playlists with ENDLIST are written beside the segments and the replay is marked ready.
 //
 // Time: the replay's second 0 is the first frame recorded. To put the room's chat, gifts and
 // goals at the right second, each part keeps the wall-clock moment of its first frame, estimated
-// from the FLV tags fed to the ladder (tap): for each tag, arrival − (tag time − first tag time);
+// from the FLV tags fed to its run (tap): for each tag, arrival − (tag time − first tag time);
 // the smallest value is the truest (a tag can arrive late — the cached GOP comes in a burst —
 // never early).
+//
+// Segments are stored as they come (every POLL_MS), and each part's folder says which replay it
+// belongs to (META_FILE): after a crash (kill -9) the ffmpeg runs finish their files on end of input,
+// and recoverStale stores what they left before finalising the replay.
 
 /** What the ingest tells the recorder (ingest.ts calls these; all optional to the ingest). */
 export interface RecordingHooks {
   /** A stream was accepted for a room. */
   started(roomId: number): void;
-  /** Before each ladder run: the folder this run records into, or null (not recording). */
-  partDir(roomId: number, heights?: Partial<Record<string, number>>): string | null;
-  /** FLV tags going into the ladder run recording into `dir`. */
+  /**
+   * Before each run: the folder it records into, or null (not recording). `source` is the copy of
+   * the original (its parts make the replay's timeline), `rungs` a ladder run.
+   */
+  partDir(roomId: number, heights?: Partial<Record<string, number>>, kind?: PartKind): string | null;
+  /** Where the ladder writes the replay's poster still (the current source part), or null. */
+  posterPath(roomId: number): string | null;
+  /** FLV tags going into the run (copy or ladder) recording into `dir`. */
   tap(dir: string, tag: Buffer): void;
-  /** The ladder run recording into `dir` exited (its last segments and ENDLIST are on disk). */
+  /** The run recording into `dir` exited (its last segments and ENDLIST are on disk). */
   partEnded(roomId: number, dir: string): void;
   /** The stream ended. */
   ended(roomId: number): void;
@@ -54,20 +65,37 @@ export interface RecorderOptions {
 
 const POLL_MS = 500;
 const POSTER_AT_SECONDS = 5;
+/** In each part's folder: the replay it records into, so a restart after a crash can store what it left. */
+const META_FILE = 'part.json';
+/** After a crash, how long recovery waits for the orphaned ffmpeg runs to finish their playlists. */
+const RECOVER_WAIT_MS = 10_000;
+
+export type PartKind = 'source' | 'rungs';
+
+interface PartMeta {
+  replayId: number;
+  kind: PartKind;
+  number: number | null;
+  wall: number | null;
+  offset: number | null;
+}
 
 interface Part {
   index: number;
+  kind: PartKind;
   dir: string;
   /** Media time (ms) of the first audio/video tag fed to this run. */
   ts0: number | null;
   /** Estimated wall clock (ms) of media time 0. */
   wall: number;
-  /** Segments taken per level, and the replay second the next one starts at. */
-  taken: Map<string, { count: number; next: number }>;
+  /** Segments taken per level, and the replay second the next one starts at (and, for rungs, the level's part number). */
+  taken: Map<string, { count: number; next: number; number?: number }>;
   offset: number | null;
   /** The part's place among the replay's parts (segments of a new part follow a discontinuity). */
   number: number;
   running: boolean;
+  /** A source part: its place in the replay's timeline is recorded (notePart). */
+  noted: boolean;
   /** Each level's height as the ladder planned it (0 or missing: probed from its first segment). */
   heights: Partial<Record<string, number>>;
   timer: NodeJS.Timeout;
@@ -105,6 +133,12 @@ export class Recorder implements RecordingHooks {
     this.closing.add(roomId);
     const s = this.sessions.get(roomId);
     if (s) s.closed = true;
+  }
+
+  posterPath(roomId: number): string | null {
+    const s = this.sessions.get(roomId);
+    const part = s && !s.ended ? [...s.parts].reverse().find((p) => p.kind === 'source') : undefined;
+    return part ? path.join(part.dir, POSTER_FILE) : null;
   }
 
   started(roomId: number) {
@@ -145,15 +179,16 @@ export class Recorder implements RecordingHooks {
     });
   }
 
-  partDir(roomId: number, heights: Partial<Record<string, number>> = {}): string | null {
+  partDir(roomId: number, heights: Partial<Record<string, number>> = {}, kind: PartKind = 'source'): string | null {
     const s = this.sessions.get(roomId);
     if (!s || s.ended) return null;
     const index = s.parts.length;
-    const dir = path.join(this.stagingRoot, `${roomId}-${Date.now().toString(36)}-${index}`);
+    const dir = path.join(this.stagingRoot, `${roomId}-${Date.now().toString(36)}-${index}-${kind}`);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
     const part: Part = {
       index,
+      kind,
       dir,
       ts0: null,
       wall: Number.POSITIVE_INFINITY,
@@ -161,6 +196,7 @@ export class Recorder implements RecordingHooks {
       offset: null,
       number: 0,
       running: true,
+      noted: false,
       heights,
       timer: setInterval(() => this.collectSoon(s, part), POLL_MS),
     };
@@ -229,11 +265,14 @@ export class Recorder implements RecordingHooks {
   private async collect(s: Session, part: Part) {
     const replay = await s.replay;
     if (!replay) return;
-    const levels = await fs.promises.readdir(part.dir).catch(() => [] as string[]);
-    // The part starts where the previous one's original level ended.
+    const levels = (await fs.promises.readdir(part.dir, { withFileTypes: true }).catch(() => [])).filter((d) => d.isDirectory()).map((d) => d.name);
     if (part.offset === null) {
+      // A source part starts where the previous one's original level ended; a ladder run where the
+      // original was at the moment its first frame came (both clocks estimated the same way).
       const fresh = await this.opts.repo.find(replay.id);
-      part.offset = fresh?.duration ?? 0;
+      const source = part.kind === 'rungs' ? [...s.parts].reverse().find((p) => p.kind === 'source' && p.offset !== null && p.wall !== Number.POSITIVE_INFINITY && p.index < part.index) : undefined;
+      part.offset = source && part.wall !== Number.POSITIVE_INFINITY ? Math.max(0, source.offset! + (part.wall - source.wall) / 1000) : (fresh?.duration ?? 0);
+      await this.writeMeta(replay, part);
     }
     for (const level of levels) {
       const text = await fs.promises.readFile(path.join(part.dir, level, 'index.m3u8'), 'utf8').catch(() => null);
@@ -242,24 +281,39 @@ export class Recorder implements RecordingHooks {
       const taken = part.taken.get(level) ?? { count: 0, next: part.offset };
       part.taken.set(level, taken);
       for (const seg of listed.slice(taken.count)) {
-        if (taken.count === 0 && part.wall !== Number.POSITIVE_INFINITY) await this.notePart(replay, part);
-        await this.store(replay, part, level, seg, taken.next);
+        if (taken.count === 0 && part.kind === 'source' && part.wall !== Number.POSITIVE_INFINITY) await this.notePart(replay, part);
+        // A ladder run's segments follow a discontinuity in their level (the encode started again).
+        if (part.kind === 'rungs') taken.number ??= (await this.opts.repo.lastPart(replay.id, level)) + 1;
+        await this.store(replay, part, level, seg, taken.next, taken.number);
         taken.count++;
         taken.next += seg.duration;
       }
     }
   }
 
+  private async writeMeta(replay: ReplayRow, part: Part) {
+    const meta: PartMeta = {
+      replayId: replay.id,
+      kind: part.kind,
+      number: part.kind === 'source' && part.noted ? part.number : null,
+      wall: Number.isFinite(part.wall) ? part.wall : null,
+      offset: part.offset,
+    };
+    await fs.promises.writeFile(path.join(part.dir, META_FILE), JSON.stringify(meta)).catch(() => undefined);
+  }
+
   private async notePart(replay: ReplayRow, part: Part) {
     const fresh = (await this.opts.repo.find(replay.id))!;
     const known = fresh.parts.findIndex((p) => p.offset === part.offset);
+    part.noted = true;
     if (known >= 0 && Math.abs(fresh.parts[known].wall - part.wall) < 1) return;
     const parts: ReplayPart[] = [...fresh.parts.filter((p) => p.offset !== part.offset), { wall: Math.round(part.wall), offset: part.offset! }].sort((a, b) => a.offset - b.offset);
     part.number = parts.findIndex((p) => p.offset === part.offset);
     await this.opts.repo.setParts(replay.id, parts);
+    await this.writeMeta(replay, part);
   }
 
-  private async store(replay: ReplayRow, part: Part, level: string, seg: { file: string; duration: number }, start: number) {
+  private async store(replay: ReplayRow, part: Pick<Part, 'heights' | 'number' | 'running' | 'dir'>, level: string, seg: { file: string; duration: number }, start: number, number = part.number) {
     const file = path.join(part.dir, level, seg.file);
     const stat = await fs.promises.stat(file).catch(() => null);
     if (!stat) return;
@@ -274,7 +328,7 @@ export class Recorder implements RecordingHooks {
     const seq = Number(await this.opts.repo.nextSeq(replay.id, level));
     const key = `${replay.storageKey}/${dir.dir}/${String(seq).padStart(6, '0')}.ts`;
     await this.opts.storage.putFile(key, file, 'video/mp2t');
-    await this.opts.repo.addSegment({ replayId: replay.id, level, seq, part: part.number, start, duration: seg.duration, bytes: stat.size, key }, level === 'original');
+    await this.opts.repo.addSegment({ replayId: replay.id, level, seq, part: number, start, duration: seg.duration, bytes: stat.size, key }, level === 'original');
   }
 
   private async poster(replay: ReplayRow, segment: string, still: string) {
@@ -332,15 +386,74 @@ export class Recorder implements RecordingHooks {
       );
       await this.opts.storage.put(`${replay.storageKey}/${l.dir}/index.m3u8`, Buffer.from(text), 'application/vnd.apple.mpegurl');
     }
-    const ready = await repo.update(replayId, { status: 1, endedAt: now, closed: closed ? 1 : 0 });
+    // closed may already be set in the database (the anchor pressed "end" on another process): keep it.
+    const ready = await repo.update(replayId, { status: 1, endedAt: now, ...(closed ? { closed: 1 } : {}) });
     this.opts.log.info({ replay: replayId, room: replay.roomId, seconds: ready?.duration }, 'replay: ready');
     if (ready) this.opts.onReady?.(ready);
   }
 
-  /** After a restart: replays a stopped process left "recording" are finalised with what they have. */
+  /**
+   * After a restart: replays a stopped (or killed) process left "recording" are finalised with what
+   * they have, including the segments its ffmpeg runs wrote after the last collection (they finish
+   * their files when their input closes with the dead process).
+   */
   async recoverStale() {
+    const stale = await this.opts.repo.stillRecording();
+    const ids = new Set(stale.map((r) => r.id));
+    const dirs = await fs.promises.readdir(this.stagingRoot).catch(() => [] as string[]);
+    const deadline = Date.now() + RECOVER_WAIT_MS;
+    // Source parts first: they make the timeline the ladder runs' segments are placed on.
+    const found: Array<{ dir: string; meta: PartMeta }> = [];
+    for (const name of dirs) {
+      const dir = path.join(this.stagingRoot, name);
+      const meta = await fs.promises
+        .readFile(path.join(dir, META_FILE), 'utf8')
+        .then((t) => JSON.parse(t) as PartMeta)
+        .catch(() => null);
+      if (meta && ids.has(meta.replayId)) found.push({ dir, meta });
+    }
+    found.sort((a, b) => (a.meta.kind === b.meta.kind ? 0 : a.meta.kind === 'source' ? -1 : 1));
+    for (const { dir, meta } of found) {
+      await this.recoverPart(dir, meta, deadline).catch((err) => this.opts.log.error({ err, dir }, 'replay: recovering a part failed'));
+    }
     fs.rmSync(this.stagingRoot, { recursive: true, force: true });
-    for (const r of await this.opts.repo.stillRecording()) await this.finalize(r.id, true);
+    for (const r of stale) await this.finalize(r.id, true);
+  }
+
+  /** Stores the segments a crashed run left in its folder, after those already stored for each level. */
+  private async recoverPart(dir: string, meta: PartMeta, deadline: number) {
+    const replay = await this.opts.repo.find(meta.replayId);
+    if (!replay) return;
+    const levels = (await fs.promises.readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+    // The orphaned ffmpeg ends its playlists with ENDLIST once it has written its last segment.
+    const playlist = (level: string) => fs.promises.readFile(path.join(dir, level, 'index.m3u8'), 'utf8').catch(() => '');
+    while (Date.now() < deadline) {
+      const texts = await Promise.all(levels.map(playlist));
+      if (texts.every((t) => t.includes('#EXT-X-ENDLIST'))) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    for (const level of levels) {
+      const listed = parseEvent(await playlist(level));
+      const left = [];
+      for (const seg of listed) if (fs.existsSync(path.join(dir, level, seg.file))) left.push(seg);
+      if (!left.length) continue;
+      const stored = await this.opts.repo.segments(replay.id, level);
+      const lastSeg = stored.at(-1);
+      let next = lastSeg ? lastSeg.start + lastSeg.duration : (meta.offset ?? 0);
+      let number = meta.kind === 'source' ? (meta.number ?? lastSeg?.part ?? 0) : listed.length > left.length && lastSeg ? lastSeg.part : (lastSeg?.part ?? -1) + 1;
+      if (meta.kind === 'source' && meta.number === null) {
+        // The part's first segment was never stored: it starts a new part of the timeline here.
+        const fresh = (await this.opts.repo.find(replay.id))!;
+        const parts: ReplayPart[] = [...fresh.parts, { wall: Math.round(meta.wall ?? Date.now()), offset: next }];
+        await this.opts.repo.setParts(replay.id, parts);
+        number = parts.length - 1;
+        meta.number = number;
+      }
+      for (const seg of left) {
+        await this.store(replay, { heights: {}, number, running: false, dir }, level, seg, next);
+        next += seg.duration;
+      }
+    }
   }
 }
 

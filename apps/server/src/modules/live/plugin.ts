@@ -102,7 +102,8 @@ export const liveModule = fp(
       },
       online: (roomId) => viewers.online(roomId),
       // The anchor ended the broadcast: its replay closes (no grace period for a reconnect).
-      endRecording: (roomId) => app.replays.recorder?.close(roomId),
+      endRecording: (roomId) => app.replays.endRecording(roomId),
+      ladderHealth: (roomId) => (ingest && ingestRunning ? ingest.ladderHealth(roomId) : null),
       kick: async (roomId) => {
         if (ingest && ingestRunning) return ingest.kickLocal(roomId) ? 'local' : 'none';
         // Another process may run the ingest (several processes share Redis).

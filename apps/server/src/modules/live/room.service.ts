@@ -2,6 +2,7 @@ import { anchorLevel } from '@livesports/contracts/account';
 import { type LinkedMatch, type LiveLevel, type LiveRecord, type LiveUrls, type MyRoom, type RoomCard, type RoomInfo, RoomStatus } from '@livesports/contracts/live';
 import type { Lang } from '@livesports/contracts/messages';
 import type { Reservation } from '@livesports/contracts/live';
+import type { LadderHealth } from '../../media/ladder-control.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { randomToken } from '../../platform/crypto.ts';
@@ -28,7 +29,9 @@ export interface LiveMedia {
   allowedLevels(loggedIn: boolean): Set<LiveLevel>;
   online(roomId: number): number;
   /** The anchor ends the broadcast on purpose: its recording closes (optional: no recorder, nothing to do). */
-  endRecording?(roomId: number): void;
+  endRecording?(roomId: number): void | Promise<void>;
+  /** The room's ladder as this process's ingest runs it (rungs up or shed, restarts), or null (media/ladder-control.ts). */
+  ladderHealth?(roomId: number): LadderHealth | null;
   /**
    * Disconnects the room's encoder: 'local' when this process held it, 'remote' when it was
    * asked of other processes, 'none' when no encoder of the room can be connected anywhere.
@@ -126,7 +129,7 @@ export function createRoomService(deps: RoomDeps) {
 
   /** Ends a room's broadcast: the encoder is disconnected, the recording and the record close. */
   async function endBroadcast(room: RoomRow) {
-    media.endRecording?.(room.id);
+    await media.endRecording?.(room.id);
     if (isLive(room.status) && (await media.kick(room.id)) !== 'none') {
       // The ingest closes the record when the encoder goes; give it a moment, then make sure
       // (an external SRS cannot be kicked from here).

@@ -10,7 +10,12 @@ import { createReplayService, type ReplayService } from './service.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Replays and clips; `recorder` is there when this process records (ingest with ffmpeg). */
-    replays: { service: ReplayService; recorder: Recorder | null };
+    replays: {
+      service: ReplayService;
+      recorder: Recorder | null;
+      /** The anchor ended the broadcast (from any process): the replay closes, no grace for a reconnect. */
+      endRecording(roomId: number): Promise<void>;
+    };
   }
 }
 
@@ -57,7 +62,16 @@ export const replaysModule = fp(
       speak: (userId) => app.account.sanctions.assertCanSpeak(userId),
       roomType: async (roomId) => (await db.select({ type: liveRooms.type }).from(liveRooms).where(eq(liveRooms.id, roomId)).limit(1))[0]?.type ?? 4,
     });
-    app.decorate('replays', { service, recorder });
+    app.decorate('replays', {
+      service,
+      recorder,
+      async endRecording(roomId: number) {
+        // In memory where this process records; in the database for the process that does (the
+        // finaliser keeps a closed replay closed, and a broadcast after it opens a new one).
+        recorder?.close(roomId);
+        await repo.closeRoom(roomId);
+      },
+    });
     await app.register(replayRoutes, { service, storage });
 
     let timer: NodeJS.Timeout | null = null;

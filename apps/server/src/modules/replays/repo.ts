@@ -119,6 +119,21 @@ export function createReplayRepo(db: Db) {
         .where(and(isNotNull(replays.endedAt), lt(replays.endedAt, before)));
     },
     /** Replays left recording by a stopped process: nothing will finish them any more. */
+    /** The last part number among a level's stored segments (-1 when none). */
+    async lastPart(replayId: number, level: string) {
+      const [row] = await db
+        .select({ n: sql<number | null>`max(${replaySegments.part})` })
+        .from(replaySegments)
+        .where(and(eq(replaySegments.replayId, replayId), eq(replaySegments.level, level)));
+      return row?.n === null || row?.n === undefined ? -1 : Number(row.n);
+    },
+    /** The anchor ended the broadcast: the room's replays are closed (a broadcast after it is a new replay). */
+    async closeRoom(roomId: number) {
+      await db
+        .update(replays)
+        .set({ closed: 1 })
+        .where(and(eq(replays.roomId, roomId), eq(replays.closed, 0)));
+    },
     async stillRecording() {
       return db.select().from(replays).where(eq(replays.status, 0));
     },

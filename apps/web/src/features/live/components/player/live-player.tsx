@@ -5,7 +5,7 @@ import { readString, writeString } from '@/shared/lib/storage';
 import { useLoginDialog } from '@/shared/stores/login-dialog';
 import { Spinner } from '@/shared/ui/spinner';
 import { earlyVideo, takeEarlyStream } from './early-stream';
-import { initialLevel, LEVEL_KEY } from './levels';
+import { initialLevel, LEVEL_KEY, nearestLevel } from './levels';
 import { type StreamEngine, startEngine } from './stream-engine';
 import { fullscreenWay, lockLandscape, needsQuarterTurn, wantsLandscape } from './phone-fullscreen';
 import { IconFullscreen, IconLockSmall, IconPip, IconTheater, IconVolume, IconVolumeOff } from './player-icons';
@@ -80,8 +80,11 @@ export function LivePlayer({ levels, ladder, onReconnect, theater, onTheater, ba
     if (size) onMediaSizeRef.current?.(size);
   }, [size]);
 
-  // The chosen level may disappear (a visitor's URL set) or not exist yet: fall back.
-  const current = levels.find((l) => l.level === level && !l.locked) ?? initialLevel(levels);
+  // The chosen level may disappear (a visitor's URL set, a rung the server shed) or not exist yet:
+  // fall back to the nearest by the height it had; it is played again once it is back.
+  const heights = useRef<Partial<Record<LiveLevel, number>>>({});
+  for (const l of levels) if (l.height > 0) heights.current[l.level] = l.height;
+  const current = levels.find((l) => l.level === level && !l.locked) ?? nearestLevel(levels, level ? heights.current[level] : undefined);
   const flv = current?.flv ?? null;
   const hls = current?.hls ?? null;
 
