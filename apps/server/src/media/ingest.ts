@@ -181,12 +181,12 @@ export class Ingest {
       const original = { level: 'original' as const, height: this.rtmp.sourceInfo(s.streamPath).height, up: true };
       return [
         original,
-        ...ladder.rungs
-          .filter((r) => !r.alias)
-          .map(({ level, height, up }) => {
-            const path = this.flvPath(s.roomId, level);
-            return { level, height, up: up && path !== null && this.rtmp.isPublishing(path) && this.rtmp.sourceInfo(path).hasVideoHeader };
-          }),
+        // A rung as tall as the source is the original itself (alias): up with it.
+        ...ladder.rungs.map(({ level, height, up, alias }) => {
+          if (alias) return { level, height, up: true };
+          const path = this.flvPath(s.roomId, level);
+          return { level, height, up: up && path !== null && this.rtmp.isPublishing(path) && this.rtmp.sourceInfo(path).hasVideoHeader };
+        }),
       ];
     }
     return this.levels(s.roomId).map(({ level, height }) => {
