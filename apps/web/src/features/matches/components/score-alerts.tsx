@@ -1,10 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import '../locales';
 import '../matches.css';
 import { useAppStore } from '@/shared/stores/app';
+import { useAuthStore } from '@/shared/stores/auth';
 import { IconClose } from '@/shared/ui/icons';
+import { useReservedMatches } from '../api/queries';
+import { alertDecision, useAlertScope } from '../live/alert-scope';
 import { ensureScoreSocket, onAlert } from '../live/socket';
 import { useLive } from '../live/store';
 import { playWhistle } from '../live/whistle';
@@ -16,21 +19,29 @@ const ALERT_MS = 12_000;
 /**
  * Goal and card pop-ups on every page (spec §2 goal notifications): minute, teams and score,
  * closable; a goal plays the whistle for 6 s when the voice setting is on; red and yellow cards
- * follow gameSeting. Mounted once by the layout; it also opens the tab's score connection.
+ * follow gameSeting and immediately.value1. Which matches pop up at all is the fan's choice
+ * (live/alert-scope.ts: by default reserved matches, followed teams and the match on screen).
+ * Mounted once by the layout; it also opens the tab's score connection.
  */
 export function ScoreAlerts() {
   const { t, i18n } = useTranslation('matches');
   const alerts = useLive((s) => s.alerts);
   const dismiss = useLive((s) => s.dismissAlert);
+  const islogin = useAuthStore((s) => s.islogin);
+  const reserved = useReservedMatches(islogin);
+  // Read when an alert arrives (the listener is set once).
+  const reservedIds = useRef<ReadonlySet<number>>(new Set());
+  reservedIds.current = new Set(islogin ? (reserved.data ?? []).map((m) => m.id) : []);
 
   useEffect(() => {
     ensureScoreSocket();
     return onAlert((a) => {
-      const game = useAppStore.getState().gameSeting;
-      if (a.type === 'red_card' && !game.red) return;
-      if (a.type === 'yellow_card' && !game.yellow) return;
+      const { gameSeting, immediately } = useAppStore.getState();
+      const { scope, teams, onScreen } = useAlertScope.getState();
+      const decided = alertDecision(a, { scope, teams, onScreen, reserved: reservedIds.current, rows: useLive.getState().rows, cards: immediately.value1, game: gameSeting });
+      if (!decided.show) return;
       useLive.getState().pushAlert(a);
-      if (a.type === 'goal' && game.voice) playWhistle();
+      if (decided.whistle) playWhistle();
     });
   }, []);
 
