@@ -6,7 +6,8 @@ import '../matches.css';
 import { useAppStore } from '@/shared/stores/app';
 import { useAuthStore } from '@/shared/stores/auth';
 import { IconClose } from '@/shared/ui/icons';
-import { useReservedMatches } from '../api/queries';
+import { request } from '@/shared/api/client';
+import { reserveList } from '@/shared/api/call-refs';
 import { alertDecision, useAlertScope } from '../live/alert-scope';
 import { ensureScoreSocket, onAlert } from '../live/socket';
 import { useLive } from '../live/store';
@@ -15,6 +16,8 @@ import { scoreLivePage, teamName } from '../lib/format';
 
 /** How long a pop-up stays unless closed. */
 const ALERT_MS = 12_000;
+/** How often the reserved matches are read again (a reservation made in another tab shows by then). */
+const RESERVED_REFRESH_MS = 60_000;
 
 /**
  * Goal and card pop-ups on every page (spec §2 goal notifications): minute, teams and score,
@@ -28,10 +31,24 @@ export function ScoreAlerts() {
   const alerts = useLive((s) => s.alerts);
   const dismiss = useLive((s) => s.dismissAlert);
   const islogin = useAuthStore((s) => s.islogin);
-  const reserved = useReservedMatches(islogin);
-  // Read when an alert arrives (the listener is set once).
+  // The matches this user reserved, read when an alert arrives (the listener is set once). Fetched
+  // here, not with a query hook: the phone's layout mounts the pop-ups outside the query client.
   const reservedIds = useRef<ReadonlySet<number>>(new Set());
-  reservedIds.current = new Set(islogin ? (reserved.data ?? []).map((m) => m.id) : []);
+  useEffect(() => {
+    reservedIds.current = new Set();
+    if (!islogin) return;
+    let live = true;
+    const load = () =>
+      request(reserveList, { type: 0 })
+        .then((list) => live && (reservedIds.current = new Set(list.map((m) => m.id))))
+        .catch(() => undefined);
+    void load();
+    const timer = setInterval(load, RESERVED_REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [islogin]);
 
   useEffect(() => {
     ensureScoreSocket();
