@@ -14,7 +14,7 @@ import { matchCompetitions, matchTeams, matches } from '../../db/schema/matches.
  */
 
 /** Lower case without accents: "Atlético" and "atletico" fold alike; Chinese is left as it is. */
-export const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 type Named = { id: number; sport: string; nameZh: string; nameZht: string; nameEn: string; nameEs: string; logo: string };
 type Entry = { card: SportNameCard; folded: string[] };

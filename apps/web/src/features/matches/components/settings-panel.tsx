@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Sport } from '@livesports/contracts/matches-constants';
 import { useAppStore } from '@/shared/stores/app';
 import { useCompanies } from '../api/queries';
-import { ALERT_SCOPES, useAlertScope } from '../live/alert-scope';
+import { ALERT_SCOPES, type AlertScope, useAlertScope } from '../live/alert-scope';
 import { useLive } from '../live/store';
 
 function Toggle({ label, checked, onChange, testId }: { label: string; checked: boolean; onChange: (v: boolean) => void; testId?: string }) {
@@ -60,7 +60,7 @@ export function SettingsPanel({ sport = 'football' }: { sport?: Sport }) {
       {/* Which matches pop up: the ones the fan asked for (default), every match, or none. */}
       <label className="match-settings__select">
         <span>{t('settings.scope')}</span>
-        <select value={scope} onChange={(e) => setScope(e.target.value as (typeof ALERT_SCOPES)[number])} data-testid="setting-alert-scope">
+        <select value={scope} onChange={(e) => setScope(e.target.value as AlertScope)} data-testid="setting-alert-scope">
           {ALERT_SCOPES.map((s) => (
             <option key={s} value={s}>
               {t(`settings.scope_${s}`)}
