@@ -34,6 +34,9 @@ test('a goal pushed through the ingest pops up and moves the score on /football 
   ).ids as number[];
 
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
+  // The list's fan chose pop-ups for every match (by default only the ones they follow or watch:
+  // alert-scope.spec.ts); the match centre gets its own match's pop-ups anyway.
+  await contexts[0].addInitScript(() => localStorage.setItem('goalAlerts', 'all'));
   const [list, centre] = await Promise.all(contexts.map((c) => c.newPage()));
   await list.goto('/football?tab=live');
   await centre.goto(`/score-live?id=${id}`);

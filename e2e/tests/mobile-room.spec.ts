@@ -237,6 +237,8 @@ test('the horn banner and a goal pop-up reach a phone in a room, under the pictu
   await recharge(request, viewer.token);
   const context = await browser.newContext(phone(390, 844));
   await signInContext(context, baseURL!, viewer.token);
+  // This fan chose goal pop-ups for every match (by default only reserved, followed and on screen).
+  await context.addInitScript(() => localStorage.setItem('goalAlerts', 'all'));
   const page = await context.newPage();
   await page.goto(`/m/live?id=${anchor.id}`);
   await expect(page.getByTestId('chat-panel')).toHaveAttribute('data-status', 'online', { timeout: 20_000 });

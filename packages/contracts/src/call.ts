@@ -44,6 +44,17 @@ type Called<C> = C extends { readonly __call?: infer D } ? (D extends CallDef<z.
 export type CallInput<C> = C extends unknown ? (Called<C> extends CallDef<infer I, z.ZodType> ? z.input<I> : never) : never;
 export type CallData<C> = C extends unknown ? (Called<C> extends CallDef<z.ZodType, infer O> ? z.output<O> : never) : never;
 
+/**
+ * The `api/` twin of a path the spec writes without that prefix (`anchor_dynamics/*`,
+ * `anchor_dynamics_user/*`; every other call has it). Older clients built against the rest of the
+ * API ask for `api/anchor_dynamics/...`: the server answers both paths the same, and the OpenAPI
+ * document lists the twin as an alias. Null for a path that already has the prefix.
+ */
+export function apiAlias(path: string): string | null {
+  const bare = path.replace(/^\/+/, '');
+  return /^api\//i.test(bare) ? null : `api/${bare}`;
+}
+
 /** Paths match without regard to case or a leading slash (the spec writes both forms). */
 export function normalizePath(path: string): string {
   return '/' + path.replace(/^\/+/, '').toLowerCase();

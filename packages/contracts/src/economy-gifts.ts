@@ -47,10 +47,14 @@ export const sendGiftResultSchema = z.object({
 });
 export type SendGiftResult = z.infer<typeof sendGiftResultSchema>;
 
-/** Sends a gift to the anchor of a room, from the wallet or (from_backpack=1) the backpack. */
+/**
+ * Sends a gift to the anchor of a room, from the wallet or (from_backpack=1) the backpack. The spec
+ * gives no method: GET is answered too (older clients), and, as a POST, refused from another site.
+ */
 export const handselGift = defineCall({
   method: 'POST',
   path: 'api/member/handselGift',
+  also: 'GET',
   auth: true,
   input: z.object({
     room_id: roomField,
@@ -86,9 +90,11 @@ export const guardList = defineCall({
   }),
 });
 
+/** The spec gives no method: GET is answered too, and, as a POST, refused from another site. */
 export const buyGuard = defineCall({
   method: 'POST',
   path: 'api/guard_user/buy',
+  also: 'GET',
   auth: true,
   input: z.object({ room_id: roomField, guard_id: idField('economy.guard_unknown'), idempotency_key: idempotencyKeyField }),
   data: z.object({ level: z.number(), expires_at: z.string(), balance: z.number() }),

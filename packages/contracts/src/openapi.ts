@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { allCalls } from './calls.ts';
+import { apiAlias } from './call.ts';
 import { Code } from './envelope.ts';
 
 // The public API as an OpenAPI 3.1 document, generated from the contracts (the same schemas the
@@ -66,6 +67,12 @@ export function openApiDocument(opts: { title?: string; version?: string; server
     const path = '/' + call.path.replace(/^\/+/, '');
     paths[path] ??= {};
     paths[path][call.method.toLowerCase()] = operation;
+    // The same call under `api/` (the spec writes these few without it): documented as an alias.
+    const alias = apiAlias(call.path);
+    if (alias) {
+      paths['/' + alias] ??= {};
+      paths['/' + alias][call.method.toLowerCase()] = { ...operation, operationId: `${name}Api`, summary: `${call.method} ${alias} (alias of ${call.path})` };
+    }
   }
   return {
     openapi: '3.1.0',

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { articleCardSchema, limitField, pageField, pageOf, postSchema } from './content.ts';
+import { SPORTS } from './matches-constants.ts';
+import { matchRowSchema } from './matches-rows.ts';
 import { personSchema } from './social.ts';
 
-// Site search over anchors, live rooms, headlines and circle posts (/search?name=).
+// Site search over teams, competitions and matches, anchors, live rooms, headlines and circle
+// posts (/search?name=). Sport names match in any of their languages, with or without accents.
 export const KEYWORD_MAX = 50;
 /** Search words the browser remembers (spec §3 local setting historyList). */
 export const HISTORY_MAX = 10;
@@ -23,6 +26,17 @@ export const liveRoomCardSchema = z.object({
 });
 export type LiveRoomCard = z.infer<typeof liveRoomCardSchema>;
 
+/** A team or a competition found by one of its names (zh, zht, en, es). */
+export const sportNameCardSchema = z.object({
+  id: z.number(),
+  sport: z.enum(SPORTS),
+  name_zh: z.string(),
+  name_en: z.string(),
+  name_es: z.string(),
+  logo: z.string(),
+});
+export type SportNameCard = z.infer<typeof sportNameCardSchema>;
+
 const section = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number() });
 
 export const searchIndex = defineCall({
@@ -32,6 +46,10 @@ export const searchIndex = defineCall({
   input: z.object({ name: keywordField, limit: limitField(6) }),
   data: z.object({
     name: z.string(),
+    teams: section(sportNameCardSchema),
+    competitions: section(sportNameCardSchema),
+    /** Matches of the teams found (else of the competitions found): in play and next first, then the latest results. */
+    matches: section(matchRowSchema),
     anchors: section(personSchema),
     lives: section(liveRoomCardSchema),
     articles: section(articleCardSchema),

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions as Fas
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '@livesports/contracts/envelope';
-import { type CallDef, changesState } from '@livesports/contracts/call';
+import { type CallDef, apiAlias, changesState } from '@livesports/contracts/call';
 import type { MessageKey } from '@livesports/contracts/messages';
 import { type AuthUser, requireRole, requireUser } from './auth.ts';
 import { localize } from './envelope.ts';
@@ -57,9 +57,13 @@ export function route<I extends z.ZodType, O extends z.ZodType, A extends boolea
 ) {
   // Whether the call changes state is the call's, whichever method it arrives by.
   const writes = changesState(call);
-  registerRoute(app, call, handler, opts, writes);
-  // The spec's method and the one our web app uses (POST keeps passwords and card numbers out of URLs and logs).
-  if (call.also) registerRoute(app, { ...call, method: call.also }, handler, opts, writes);
+  // A path the spec writes without `api/` is answered under `api/` as well (older clients).
+  const alias = apiAlias(call.path);
+  for (const path of alias ? [call.path, alias] : [call.path]) {
+    registerRoute(app, { ...call, path }, handler, opts, writes);
+    // The spec's method and the one our web app uses (POST keeps passwords and card numbers out of URLs and logs).
+    if (call.also) registerRoute(app, { ...call, path, method: call.also }, handler, opts, writes);
+  }
 }
 
 function registerRoute<I extends z.ZodType, O extends z.ZodType, A extends boolean>(

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { allCalls } from '@livesports/contracts/calls';
+import { apiAlias } from '@livesports/contracts/call';
 import { streamHealth } from '@livesports/contracts/live-health';
 import type { z } from 'zod';
 import { ledgerOps } from '../../src/db/schema/economy.ts';
@@ -18,6 +19,11 @@ import { liveUser } from '../live.helpers.ts';
 
 const calls = allCalls();
 const urlOf = (path: string) => '/' + path.replace(/^\/+/, '');
+/** Every method and path a call answers on: its own, its `also` twin, and its `api/` alias (older clients). */
+const formsOf = (call: (typeof calls)[number]['call']): Array<['GET' | 'POST', string]> => {
+  const paths = [call.path, ...[apiAlias(call.path)].filter((p) => p !== null)];
+  return paths.flatMap((p) => [call.method, ...(call.also ? [call.also] : [])].map((m): ['GET' | 'POST', string] => [m, p]));
+};
 type Shape = Record<string, z.ZodType>;
 const shapeOf = (input: z.ZodType): Shape => {
   let s = input as unknown as { _zod: { def: { type: string; shape?: Shape; in?: z.ZodType; innerType?: z.ZodType } } };
@@ -60,8 +66,10 @@ describe('authorization matrix from the contracts', () => {
         ['forged', 'f'.repeat(64)],
         ['signed out', signedOut],
       ] as const) {
-        const res = await ask(call.method, call.path, token);
-        expect({ name, who, code: res.json().code }).toEqual({ name, who, code: 700 });
+        for (const [method, path] of formsOf(call)) {
+          const res = await ask(method, path, token);
+          expect({ name, who, method, path, code: res.json().code }).toEqual({ name, who, method, path, code: 700 });
+        }
       }
     }
   });
@@ -165,11 +173,13 @@ describe('hostile values for every field of every call', () => {
       if (skip.has(name)) continue;
       const keys = Object.keys(shapeOf(call.input));
       const inputs = fc.sample(fc.record(Object.fromEntries([...keys, 'extra_field'].map((k) => [k, hostileValue])), { requiredKeys: [] }), { numRuns: 6, seed: 1234 + sent });
-      for (const input of inputs) {
-        const method = call.method;
+      for (const [i, input] of inputs.entries()) {
+        // Each sample goes to the next of the call's forms in turn (its twin method, its api/ alias).
+        const forms = formsOf(call);
+        const [method, path] = forms[i % forms.length];
         const query = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
         const moved = await moves();
-        const res = await app.inject({ method, url: urlOf(call.path), headers: { token }, remoteAddress: freshIp(), ...(method === 'GET' ? { query } : { payload: input as object }) });
+        const res = await app.inject({ method, url: urlOf(path), headers: { token }, remoteAddress: freshIp(), ...(method === 'GET' ? { query } : { payload: input as object }) });
         sent++;
         expect({ name, status: res.statusCode < 500 }).toEqual({ name, status: true });
         const body = res.json();

@@ -3,6 +3,7 @@ import { scoreSocket } from './score-socket/index.ts';
 import { createReplayFeed } from './replay/feed.ts';
 import { createMatchesRepo } from './repo.ts';
 import { matchesRoutes } from './routes.ts';
+import { createSportSearch } from './search-source.ts';
 import { type MatchesService, createMatchesService } from './service.ts';
 import { FEED_TOKEN_KEY, createFeedToken, createMatchesStaffService } from './staff.service.ts';
 import { matchesStaffRoutes } from './staff.routes.ts';
@@ -33,6 +34,8 @@ export const matchesModule = fp(
     const afterTick: Array<() => Promise<void>> = [];
     app.decorate('matches', { ...service, afterReplayTick: (fn: () => Promise<void>) => void afterTick.push(fn) });
     await app.register(matchesRoutes, { service });
+    // Site search finds teams, competitions and their matches by any of their names.
+    app.siteSearch.provide({ sports: createSportSearch({ db: app.database.db, now: () => clock.now(), rowsByIds: service.rowsByIds }) });
     await app.register(scoreSocket, { service });
     // The console: feed status and the token's rotation (administrators).
     const staff = createMatchesStaffService({
@@ -70,5 +73,5 @@ export const matchesModule = fp(
       await unlisten().catch(() => undefined);
     });
   },
-  { name: 'matches', fastify: '5.x', dependencies: ['config', 'read-cache', 'secrets', 'database', 'clock', 'bus', 'http', 'envelope', 'auth', 'system', 'console'] },
+  { name: 'matches', fastify: '5.x', dependencies: ['config', 'read-cache', 'secrets', 'database', 'clock', 'bus', 'http', 'envelope', 'auth', 'system', 'console', 'search'] },
 );

@@ -238,6 +238,8 @@ export function createMatchesService(deps: MatchesDeps) {
   const companiesRead = cache.define('matches:companies', { key: () => '', tags: () => ['match-companies'], load: () => repo.companies() });
 
   return {
+    /** Wire rows of these matches in this order (site search lists them). */
+    rowsByIds: (ids: number[]) => rows.byIds(ids),
     ingest,
     push,
     foresight,

@@ -1,6 +1,7 @@
 import type { Lang } from '@livesports/contracts/messages';
 import type { ArticleCard, Post } from '@livesports/contracts/content';
-import type { LiveRoomCard } from '@livesports/contracts/search';
+import type { MatchRow } from '@livesports/contracts/matches';
+import type { LiveRoomCard, SportNameCard } from '@livesports/contracts/search';
 import type { Person } from '@livesports/contracts/social';
 import { likePattern, tsqueryLiteral } from './tokenize.ts';
 
@@ -22,6 +23,8 @@ export interface SearchSources {
   findPeople(name: string, pattern: string, opts: { anchorsOnly: boolean; limit: number; offset: number }): Promise<{ ids: number[]; total: number }>;
   people(ids: number[], viewer: number | null): Promise<Person[]>;
   liveRooms: LiveRoomSearch;
+  /** Teams, competitions and their matches by any of their names (the matches domain). */
+  sports(name: string, limit: number): Promise<{ teams: Found<SportNameCard>; competitions: Found<SportNameCard>; matches: Found<MatchRow> }>;
 }
 
 export interface SearchDeps {
@@ -36,6 +39,7 @@ const nothing: SearchSources = {
   findPeople: async () => ({ ids: [], total: 0 }),
   people: async () => [],
   liveRooms: async () => empty,
+  sports: async () => ({ teams: empty, competitions: empty, matches: empty }),
 };
 
 export function createSearchService(deps: SearchDeps) {
@@ -58,7 +62,8 @@ export function createSearchService(deps: SearchDeps) {
     async index(name: string, limit: number, viewer: number | null, lang: Lang) {
       const tsquery = tsqueryLiteral(name);
       const first = { page: 1, limit };
-      const [anchors, users, lives, articles, posts] = await Promise.all([
+      const [sports, anchors, users, lives, articles, posts] = await Promise.all([
+        sources.sports(name, limit),
         people(name, true, 1, limit, viewer),
         people(name, false, 1, limit, viewer),
         sources.liveRooms(name, { limit, offset: 0 }),
@@ -67,7 +72,17 @@ export function createSearchService(deps: SearchDeps) {
         deps.countKeyword(name, lang),
       ]);
       const section = <T>(r: { list: T[]; total: number }) => ({ list: r.list, total: r.total });
-      return { name, anchors: section(anchors), users: section(users), lives: section(lives), articles: section(articles), posts: section(posts) };
+      return {
+        name,
+        teams: section(sports.teams),
+        competitions: section(sports.competitions),
+        matches: section(sports.matches),
+        anchors: section(anchors),
+        users: section(users),
+        lives: section(lives),
+        articles: section(articles),
+        posts: section(posts),
+      };
     },
 
     async anchors(name: string, page: number, limit: number, viewer: number | null) {

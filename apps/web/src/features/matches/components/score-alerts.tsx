@@ -1,10 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import '../locales';
 import '../matches.css';
 import { useAppStore } from '@/shared/stores/app';
+import { useAuthStore } from '@/shared/stores/auth';
 import { IconClose } from '@/shared/ui/icons';
+import { request } from '@/shared/api/client';
+import { reserveList } from '@/shared/api/call-refs';
+import { alertDecision, useAlertScope } from '../live/alert-scope';
 import { ensureScoreSocket, onAlert } from '../live/socket';
 import { useLive } from '../live/store';
 import { playWhistle } from '../live/whistle';
@@ -12,25 +16,49 @@ import { scoreLivePage, teamName } from '../lib/format';
 
 /** How long a pop-up stays unless closed. */
 const ALERT_MS = 12_000;
+/** How often the reserved matches are read again (a reservation made in another tab shows by then). */
+const RESERVED_REFRESH_MS = 60_000;
 
 /**
  * Goal and card pop-ups on every page (spec §2 goal notifications): minute, teams and score,
  * closable; a goal plays the whistle for 6 s when the voice setting is on; red and yellow cards
- * follow gameSeting. Mounted once by the layout; it also opens the tab's score connection.
+ * follow gameSeting and immediately.value1. Which matches pop up at all is the fan's choice
+ * (live/alert-scope.ts: by default reserved matches, followed teams and the match on screen).
+ * Mounted once by the layout; it also opens the tab's score connection.
  */
 export function ScoreAlerts() {
   const { t, i18n } = useTranslation('matches');
   const alerts = useLive((s) => s.alerts);
   const dismiss = useLive((s) => s.dismissAlert);
+  const islogin = useAuthStore((s) => s.islogin);
+  // The matches this user reserved, read when an alert arrives (the listener is set once). Fetched
+  // here, not with a query hook: the phone's layout mounts the pop-ups outside the query client.
+  const reservedIds = useRef<ReadonlySet<number>>(new Set());
+  useEffect(() => {
+    reservedIds.current = new Set();
+    if (!islogin) return;
+    let live = true;
+    const load = () =>
+      request(reserveList, { type: 0 })
+        .then((list) => live && (reservedIds.current = new Set(list.map((m) => m.id))))
+        .catch(() => undefined);
+    void load();
+    const timer = setInterval(load, RESERVED_REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [islogin]);
 
   useEffect(() => {
     ensureScoreSocket();
     return onAlert((a) => {
-      const game = useAppStore.getState().gameSeting;
-      if (a.type === 'red_card' && !game.red) return;
-      if (a.type === 'yellow_card' && !game.yellow) return;
+      const { gameSeting, immediately } = useAppStore.getState();
+      const { scope, teams, onScreen } = useAlertScope.getState();
+      const decided = alertDecision(a, { scope, teams, onScreen, reserved: reservedIds.current, rows: useLive.getState().rows, cards: immediately.value1, game: gameSeting });
+      if (!decided.show) return;
       useLive.getState().pushAlert(a);
-      if (a.type === 'goal' && game.voice) playWhistle();
+      if (decided.whistle) playWhistle();
     });
   }, []);
 

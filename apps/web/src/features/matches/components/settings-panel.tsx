@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Sport } from '@livesports/contracts/matches-constants';
 import { useAppStore } from '@/shared/stores/app';
 import { useCompanies } from '../api/queries';
+import { ALERT_SCOPES, type AlertScope, useAlertScope } from '../live/alert-scope';
 import { useLive } from '../live/store';
 
 function Toggle({ label, checked, onChange, testId }: { label: string; checked: boolean; onChange: (v: boolean) => void; testId?: string }) {
@@ -29,6 +30,8 @@ export function SettingsPanel({ sport = 'football' }: { sport?: Sport }) {
   const setCompany = useLive((s) => s.setCompany);
   const connected = useLive((s) => s.connected);
   const companies = useCompanies();
+  const scope = useAlertScope((s) => s.scope);
+  const setScope = useAlertScope((s) => s.setScope);
   return (
     <aside className="card match-settings" aria-label={t('settings.title')}>
       <div className="match-settings__head">
@@ -54,6 +57,17 @@ export function SettingsPanel({ sport = 'football' }: { sport?: Sport }) {
         </label>
       )}
       <h2 className="match-settings__sub">{t('settings.alerts')}</h2>
+      {/* Which matches pop up: the ones the fan asked for (default), every match, or none. */}
+      <label className="match-settings__select">
+        <span>{t('settings.scope')}</span>
+        <select value={scope} onChange={(e) => setScope(e.target.value as AlertScope)} data-testid="setting-alert-scope">
+          {ALERT_SCOPES.map((s) => (
+            <option key={s} value={s}>
+              {t(`settings.scope_${s}`)}
+            </option>
+          ))}
+        </select>
+      </label>
       <Toggle label={t('settings.red')} checked={game.red} onChange={(v) => setGame({ red: v })} />
       <Toggle label={t('settings.yellow')} checked={game.yellow} onChange={(v) => setGame({ yellow: v })} />
       <Toggle label={t('settings.voice')} checked={game.voice} onChange={(v) => setGame({ voice: v })} testId="setting-voice" />

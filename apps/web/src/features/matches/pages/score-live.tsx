@@ -17,9 +17,11 @@ import { HeadToHead, ScoreboardForm } from '../components/head-to-head';
 import { MatchStatus } from '../components/match-status';
 import { OddsTable } from '../components/odds-table';
 import { StandingsTable } from '../components/standings-table';
+import { FollowTeam } from '../components/follow-team';
 import { TeamBadge } from '../components/team-badge';
 import { WatchLive } from '../components/watch-live';
 import { liveRow, useLive } from '../live/store';
+import { useAlertScope } from '../live/alert-scope';
 import { competitionName, dateOf, stageName, started, teamName, teamPage, timeOf } from '../lib/format';
 
 function Scoreboard({ row, detail }: { row: MatchRow; detail: MatchDetail }) {
@@ -48,6 +50,7 @@ function Scoreboard({ row, detail }: { row: MatchRow; detail: MatchDetail }) {
           </Link>
           {row.home_rank > 0 && <span className="rank">{t('list.rank', { rank: row.home_rank })}</span>}
           <ScoreboardForm row={row} side="home" />
+          <FollowTeam teamId={row.home_team_id} testId="follow-home" />
         </div>
         <div className="scoreboard__center">
           <div className="scoreboard__score" data-testid="detail-score">
@@ -70,6 +73,7 @@ function Scoreboard({ row, detail }: { row: MatchRow; detail: MatchDetail }) {
           </Link>
           {row.away_rank > 0 && <span className="rank">{t('list.rank', { rank: row.away_rank })}</span>}
           <ScoreboardForm row={row} side="away" />
+          <FollowTeam teamId={row.away_team_id} testId="follow-away" />
         </div>
       </div>
       <div className="scoreboard__actions">
@@ -194,6 +198,11 @@ export function MatchCentre({
   const { t, i18n } = useTranslation('matches');
   const detail = useMatchDetail(id);
   const live = useLive((s) => s.rows[id]);
+  // The match on screen always gets its goal and card pop-ups (live/alert-scope.ts).
+  useEffect(() => {
+    useAlertScope.getState().setOnScreen(id);
+    return () => useAlertScope.getState().setOnScreen(null);
+  }, [id]);
   const [own, setOwn] = useState<Tab | null>(null);
   const picked = held ?? own;
   const setTab = (k: Tab) => (onTab ? onTab(k) : setOwn(k));

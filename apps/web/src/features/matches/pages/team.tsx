@@ -9,6 +9,7 @@ import { CompactMatch } from '../components/compact-match';
 import { FormChips } from '../components/form-chips';
 import { useLiveRows } from '../components/match-list';
 import { StandingsTable } from '../components/standings-table';
+import { FollowTeam } from '../components/follow-team';
 import { TeamBadge } from '../components/team-badge';
 import { localName } from '../lib/format';
 import { resultOf } from '../lib/result';
@@ -35,6 +36,7 @@ export function TeamPage() {
         <TeamBadge name={d.team.name_en} logo={d.team.logo} size={56} />
         <div className="team-head__main">
           <h1 data-testid="team-name">{localName(d.team, lang)}</h1>
+          <FollowTeam teamId={d.team.id} />
           <p className="team-head__record" data-testid="team-record">
             {t('team.record', { played: r.played, won: r.won, drawn: r.drawn, lost: r.lost })}
             <span>{t('team.goals', { for: r.goals_for, against: r.goals_against })}</span>

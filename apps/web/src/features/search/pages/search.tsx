@@ -16,6 +16,7 @@ import { TAB_LIMIT, useSearch, useSearchTab, type SearchTab } from '../api/searc
 import { HotSearches } from '../components/hot-searches';
 import { SearchBox } from '../components/search-box';
 import { SearchHistory } from '../components/search-history';
+import { SportMatchList, SportNameList } from '../components/sport-results';
 
 /** How results of other domains look; the route passes their components in. */
 export interface SearchRenderers {
@@ -94,7 +95,7 @@ function TabResults({ tab, name, render }: { tab: SearchTab; name: string; rende
   );
 }
 
-/** /search?name=…: anchors, live rooms, headlines, circle posts and people matching a word. */
+/** /search?name=…: teams, competitions and matches, anchors, live rooms, headlines, circle posts and people matching a word. */
 export function SearchPage({ render }: { render: SearchRenderers }) {
   const { t } = useTranslation('search');
   const [params, setParams] = useSearchParams();
@@ -137,11 +138,21 @@ export function SearchPage({ render }: { render: SearchRenderers }) {
                 <Spinner />
               ) : (
                 <div className="search-results" data-testid="search-results">
-                  {data.anchors.total + data.lives.total + data.articles.total + data.posts.total + data.users.total === 0 && (
+                  {data.teams.total + data.competitions.total + data.matches.total + data.anchors.total + data.lives.total + data.articles.total + data.posts.total + data.users.total === 0 && (
                     <div className="card">
                       <EmptyState icon={<IconSearch size={40} />} title={t('none')} text={t('noneText')} />
                     </div>
                   )}
+                  {/* The sport first: a team or a match is what most searches look for. */}
+                  <Section title={t('teams')} count={data.teams.total} testId="search-teams">
+                    <SportNameList list={data.teams.list} kind="team" />
+                  </Section>
+                  <Section title={t('competitions')} count={data.competitions.total} testId="search-competitions">
+                    <SportNameList list={data.competitions.list} kind="competition" />
+                  </Section>
+                  <Section title={t('matches')} count={data.matches.total} testId="search-matches">
+                    <SportMatchList list={data.matches.list} />
+                  </Section>
                   <Section title={t('tabs.anchors')} count={data.anchors.total} more={() => go('anchors')} testId="search-anchors">
                     <ul className="people__list">{data.anchors.list.map((p) => render.person(p))}</ul>
                   </Section>
