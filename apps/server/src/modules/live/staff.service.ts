@@ -91,7 +91,15 @@ export function createLiveStaffService(deps: {
         ingest: media.ingest,
         rtmp_url: media.rtmpUrl,
         ffmpeg: deps.ffmpeg,
-        streams: streams.map((s, i) => ({ room_id: s.roomId, title: titles[i], transcoding: s.transcoding, restarts: s.restarts, levels: media.levels(s.roomId), viewers: media.online(s.roomId), health: deps.health(s.roomId, lang) })),
+        streams: streams.map((s, i) => ({
+          room_id: s.roomId,
+          title: titles[i],
+          transcoding: s.transcoding,
+          restarts: s.restarts,
+          levels: media.levels(s.roomId),
+          viewers: media.online(s.roomId),
+          health: deps.health(s.roomId, lang),
+        })),
         live_rooms: await repo.liveCount(),
         bus: deps.busKind,
       };
