@@ -76,7 +76,7 @@ describe('property: the books always balance', () => {
         const users: AuthUser[] = made.map((m, i) => ({ id: m.id, isAnchor: i >= 2, isAdmin: false, isModerator: false, sessionId: 0 }));
         for (const u of users.slice(2)) {
           await app.account.setPaymentPassword(u, { password: PASSWORD });
-          await eco.withdrawals.bindBank(u, { name: 'Test Holder', card_no: '6222021234567890', bank_name: 'ICBC', branch: '' });
+          await eco.withdrawals.bindBank(u, { name: 'Test Holder', card_no: '6222021234567890', bank_name: 'ICBC', branch: '', pay_password: PASSWORD });
         }
         const m: Model = { consumption: [0, 0, 0, 0], income: [0, 0, 0, 0], noble: [null, null, null, null], pending: [] };
         let last: { run: () => Promise<unknown>; result: unknown } | null = null;
