@@ -92,6 +92,7 @@ const ANCHOR_ONLY: Record<string, Record<string, unknown>> = {
   getRecording: {},
   getLiveRecord: {},
   getMyRoom: {},
+  streamHealth: {},
 };
 /** A room's staff (its anchor or a room admin) in that room: a viewer is refused. */
 const ROOM_STAFF = ['getModLog', 'getSanctions', 'kickMember', 'muteMember', 'setSlowMode'];
