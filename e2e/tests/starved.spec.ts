@@ -128,17 +128,21 @@ test.describe('starved machine', () => {
       const run = Date.now().toString(36);
       const shownBy = { a: [] as string[], b: [] as string[] };
       const refusedBy = { a: [] as string[], b: [] as string[] };
+      /** How long after the newcomer's navigation its line was typed (the input on a starved page). */
+      const typedAfter: number[] = [];
       // Rounds while the push has time left for one: the newcomer opens the room afresh and sends at
-      // once; the burster sends three lines, each the moment the last is answered.
+      // once; the burster sends four lines, each the moment the last is answered.
       for (let round = 0; round === 0 || Date.now() - wentLive < (PUSH_SECONDS - 15) * 1000; round++) {
+        const opened = Date.now();
         await a.goto(`/live?id=${anchor.id}`);
         // The first line: typed as soon as the input is on the page (the chat may still be connecting).
         const input = a.getByTestId('chat-panel').getByTestId('chat-input');
         await input.waitFor({ timeout: 90_000 });
         const r = String(round).padStart(2, '0');
         const first = `first ${run} r${r}`;
+        typedAfter.push(Date.now() - opened);
         (await sendLine(a, first)) === 'shown' ? shownBy.a.push(first) : refusedBy.a.push(first);
-        for (let i = 0; i < 3; i++) {
+        for (let i = 0; i < 4; i++) {
           const line = `burst ${run} r${r}.${i}`;
           (await sendLine(b, line)) === 'shown' ? shownBy.b.push(line) : refusedBy.b.push(line);
         }
@@ -155,7 +159,10 @@ test.describe('starved machine', () => {
         await baseExpect(messages(a, line)).toHaveCount(0);
         await baseExpect(messages(b, line)).toHaveCount(0);
       }
-      console.log(`chat under the hogs: newcomer ${shownBy.a.length} shown / ${refusedBy.a.length} refused; burster ${shownBy.b.length} shown / ${refusedBy.b.length} refused (too fast, text kept)`);
+      const typed = typedAfter.map((t) => `${(t / 1000).toFixed(1)} s`).join(', ');
+      console.log(
+        `chat under the hogs: newcomer ${shownBy.a.length} shown / ${refusedBy.a.length} refused (typed ${typed} after navigating); burster ${shownBy.b.length} shown / ${refusedBy.b.length} refused (too fast, text kept)`,
+      );
 
       await ended;
       // What was recorded is in; the replay is finished without the hogs (CI's time).
