@@ -37,8 +37,13 @@ const push = (file: string, pushUrl: string): ChildProcess =>
     stdio: 'ignore',
   });
 
-/** One busy loop per core, each its own process. */
-const startHogs = (): ChildProcess[] => os.cpus().map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+/**
+ * One busy loop per core, each its own process. Killed in the test's finally; should the runner itself
+ * be killed first (a CI timeout), each loop also ends on its own when its parent is gone or after 6 min,
+ * so no run leaves a core spinning.
+ */
+const HOG = 'const end = Date.now() + 360000, parent = process.ppid; for (let i = 0; ; i++) if ((i & 0xfffff) === 0 && (Date.now() > end || process.ppid !== parent)) process.exit(0);';
+const startHogs = (): ChildProcess[] => os.cpus().map(() => spawn(process.execPath, ['-e', HOG], { stdio: 'ignore' }));
 
 type Outcome = 'shown' | 'refused';
 
