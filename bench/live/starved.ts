@@ -148,7 +148,7 @@ export async function run() {
     console.log(`| burst viewer: sent / shown / refused | ${who(calm, 'burster')} | ${who(starved, 'burster')} |`);
     console.log(`| chat to the other viewer, p50 / p99 | ${ms(c(calm).p50)} / ${ms(c(calm).p99)} | ${ms(c(starved).p50)} / ${ms(c(starved).p99)} |`);
     const first = (r: Result) => (c(r).firstLine.length ? `${ms(c(r).firstLine[Math.floor(c(r).firstLine.length / 2)])} / ${ms(c(r).firstLine.at(-1)!)}` : '—');
-    console.log(`| first-second line: page open → shown to the other, median / max | ${first(calm)} | ${first(starved)} |`);
+    console.log(`| first-second line: visit start (before its credential) → shown to the other, median / max | ${first(calm)} | ${first(starved)} |`);
     console.log('\nrungs up over time (besides the original, which is never touched):');
     for (let i = 0; i < Math.max(calm.timeline.length, starved.timeline.length); i++) console.log(`  ${(calm.timeline[i] ?? '').padEnd(24)} | ${starved.timeline[i] ?? ''}`);
     const met = starved.replay / starved.broadcast >= 0.97 && starved.worstMinute <= 3;
