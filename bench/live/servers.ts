@@ -26,7 +26,9 @@ if (kind === 'site') {
     LOG_LEVEL: 'silent',
     // The replay bench opens the replay page in Chromium: it serves the built web app.
     SERVE_WEB: process.env.BENCH_SERVE_WEB ?? 'off',
-    RATE_LIMIT_SCALE: '0',
+    // Off for the push benches; the starved bench's chat half runs with the site's own limits (the
+    // 1 s gap between one person's lines is what it must refuse visibly).
+    RATE_LIMIT_SCALE: process.env.BENCH_RATE_LIMIT_SCALE ?? '0',
     DEMO_DATA: 'off',
     DEMO_STREAMS: 'off',
     MATCH_REPLAY_SPEED: '0',
@@ -74,7 +76,15 @@ if (kind === 'site') {
     await app.database.db.insert(liveRooms).values({ id: other.id, title: `Bench room ${i + 1}`, type: 1, streamKey: otherKey });
     rooms.push({ roomId: other.id, rtmp: `rtmp://127.0.0.1:${rtmpPort}/live/${otherKey}` });
   }
-  process.send!({ port, rtmp: `rtmp://127.0.0.1:${rtmpPort}/live/${key}`, roomId: anchor.id, token, anchorToken, rooms });
+  // Signed-in viewers of their own when asked (the starved bench's two chatting viewers).
+  const chatTokens: string[] = [];
+  for (let i = 0; i < Number(process.env.BENCH_CHAT_VIEWERS ?? 0); i++) {
+    const fan = await accounts.createUser({ email: `bench.fan${i}.${Date.now()}@example.com`, passwordHash: null, nickname: `benchfan${i}x${Date.now() % 1e5}`, inviteCode: shortCode() });
+    const fanToken = randomToken(32);
+    await accounts.createSession({ userId: fan.id, tokenHash: sha256(fanToken), deviceType: 'pc', expiresAt: new Date(Date.now() + 86_400_000) });
+    chatTokens.push(fanToken);
+  }
+  process.send!({ port, rtmp: `rtmp://127.0.0.1:${rtmpPort}/live/${key}`, roomId: anchor.id, token, anchorToken, rooms, chatTokens });
   process.on('SIGTERM', () => void app.close().finally(() => (fs.rmSync(dataDir, { recursive: true, force: true }), process.exit(0))));
 } else {
   // Baseline: the FLV file, tag by tag, paced by the tags' own timestamps, looped; every client

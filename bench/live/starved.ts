@@ -4,14 +4,18 @@
 //   - transcoder restarts, most in any 60 s (ladder ffmpeg processes the site started, seen from outside);
 //   - rungs up over time (what room info offers a signed-in viewer, every 5 s);
 //   - replay length ÷ broadcast length (from the room seen live to seen offline).
-// Goals: ≤ 3 restarts a minute, replay ≥ 0.97 of the broadcast. The chat half of the issue's bench
-// (lines sent / shown / refused / lost, p99) belongs with the chat work and is not measured here.
+//   - chat (starved-chat.ts): two signed-in viewers in the room, one sending its line in its first
+//     second on the socket (again and again), one sending bursts: lines sent / shown to the other /
+//     refused (with the reason) / lost, and p99 to the other viewer.
+// Goals: ≤ 3 restarts a minute, replay ≥ 0.97 of the broadcast, 0 chat lines lost. The site runs
+// with its own rate limits (RATE_LIMIT_SCALE 1), so the 1 s gap between one person's lines holds.
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeSource, pushFile } from './live.ts';
+import { type ChatFigures, chatPair } from './starved-chat.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.STARVED_SECONDS ?? 60);
@@ -24,6 +28,7 @@ interface Site {
   roomId: number;
   token: string;
   anchorToken: string;
+  chatTokens: [string, string];
 }
 
 async function api<T>(site: Site, p: string, token = site.token): Promise<T> {
@@ -56,6 +61,7 @@ interface Result {
   worstMinute: number;
   timeline: string[];
   load: number;
+  chat: ChatFigures;
 }
 
 async function round(site: Site, sitePid: number, file: string): Promise<Result> {
@@ -65,6 +71,7 @@ async function round(site: Site, sitePid: number, file: string): Promise<Result>
   const encoder = pushFile(file, site.rtmp, true);
   while (!(await isLive())) await sleep(100);
   const liveAt = performance.now();
+  const chat = chatPair(site, site.chatTokens);
   /** Each ladder run (pid) and when it was first seen, in seconds since the room went live. */
   const runs = new Map<number, number>();
   const timeline: string[] = [];
@@ -79,6 +86,8 @@ async function round(site: Site, sitePid: number, file: string): Promise<Result>
     await sleep(250);
   }
   const load = os.loadavg()[0];
+  // Chat stops sending with the push; its answers and deliveries drain while the broadcast ends.
+  const chatDone = chat.stop();
   encoder.kill('SIGTERM');
   while (await isLive()) await sleep(100);
   const broadcast = (performance.now() - liveAt) / 1000;
@@ -93,7 +102,7 @@ async function round(site: Site, sitePid: number, file: string): Promise<Result>
   // Restarts are the runs after the first; the budget is about any 60 s, so that is what is reported.
   const restartsAt = [...runs.values()].sort((a, b) => a - b).slice(1);
   const worstMinute = Math.max(0, ...restartsAt.map((t) => restartsAt.filter((x) => x >= t && x < t + 60).length));
-  return { broadcast, replay, restarts: restartsAt.length, restartsAt, worstMinute, timeline, load };
+  return { broadcast, replay, restarts: restartsAt.length, restartsAt, worstMinute, timeline, load, chat: await chatDone };
 }
 
 export async function run() {
@@ -104,7 +113,7 @@ export async function run() {
   const child: ChildProcess = fork(path.join(here, 'servers.ts'), ['site'], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, BENCH_FFMPEG: 'auto' },
+    env: { ...process.env, BENCH_FFMPEG: 'auto', BENCH_RATE_LIMIT_SCALE: '1', BENCH_CHAT_VIEWERS: '2' },
   });
   let hogged: ChildProcess[] = [];
   try {
@@ -127,10 +136,24 @@ export async function run() {
     const at = (r: Result) => r.restartsAt.map((t) => `${fmt(t)} s`).join(', ') || '—';
     console.log(`| transcoder restarts (at) | ${calm.restarts} (${at(calm)}) | ${starved.restarts} (${at(starved)}) |`);
     console.log(`| most restarts in any 60 s (goal ≤ 3) | ${calm.worstMinute} | ${starved.worstMinute} |`);
+    const c = (r: Result) => r.chat;
+    const reasons = (r: Result) => [...c(r).refused].map(([msg, n]) => `${n} "${msg}"`).join('; ') || '—';
+    const ms = (n: number) => (Number.isFinite(n) ? `${fmt(n)} ms` : '—');
+    const who = (r: Result, w: 'newcomer' | 'burster') => `${c(r).by[w].sent} / ${c(r).by[w].shown} / ${c(r).by[w].refused}`;
+    console.log(`| chat lines sent | ${c(calm).sent} | ${c(starved).sent} |`);
+    console.log(`| chat lines shown to the other viewer | ${c(calm).shown} | ${c(starved).shown} |`);
+    console.log(`| chat lines refused, visibly (reason) | ${reasons(calm)} | ${reasons(starved)} |`);
+    console.log(`| chat lines lost (goal 0) | ${c(calm).lost} | ${c(starved).lost} |`);
+    console.log(`| first-second viewer: sent / shown / refused | ${who(calm, 'newcomer')} | ${who(starved, 'newcomer')} |`);
+    console.log(`| burst viewer: sent / shown / refused | ${who(calm, 'burster')} | ${who(starved, 'burster')} |`);
+    console.log(`| chat to the other viewer, p50 / p99 | ${ms(c(calm).p50)} / ${ms(c(calm).p99)} | ${ms(c(starved).p50)} / ${ms(c(starved).p99)} |`);
+    const first = (r: Result) => (c(r).firstLine.length ? `${ms(c(r).firstLine[Math.floor(c(r).firstLine.length / 2)])} / ${ms(c(r).firstLine.at(-1)!)}` : '—');
+    console.log(`| first-second line: visit start (before its credential) → shown to the other, median / max | ${first(calm)} | ${first(starved)} |`);
     console.log('\nrungs up over time (besides the original, which is never touched):');
     for (let i = 0; i < Math.max(calm.timeline.length, starved.timeline.length); i++) console.log(`  ${(calm.timeline[i] ?? '').padEnd(24)} | ${starved.timeline[i] ?? ''}`);
     const met = starved.replay / starved.broadcast >= 0.97 && starved.worstMinute <= 3;
     console.log(`\nunder the hogs: replay ≥ 0.97 of the broadcast and ≤ 3 restarts a minute: ${met ? 'met' : 'NOT met'}`);
+    console.log(`under the hogs: 0 chat lines lost: ${starved.chat.lost === 0 ? 'met' : 'NOT met'} (as it is: ${calm.chat.lost === 0 ? 'met' : 'NOT met'})`);
   } finally {
     for (const h of hogged) h.kill('SIGKILL');
     child.kill('SIGTERM');
