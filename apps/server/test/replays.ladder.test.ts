@@ -74,7 +74,9 @@ describe.skipIf(!ffmpeg)('replays keep the whole broadcast; the ladder restarts 
   });
 
   it('keeps the whole broadcast in the replay while the transcoder is killed again and again', async () => {
-    const encoder = push(ffmpeg!, `${rtmp}/${anchor.key}`, 24);
+    // Long enough to outlast the kills even when the ladder takes long to plan on a busy machine;
+    // stopped (as an encoder's Stop does) once the checks while it sends are done.
+    const encoder = push(ffmpeg!, `${rtmp}/${anchor.key}`, 90);
     await until('the room to go live', () => isLive(anchor.id), 20_000);
     // A signed-in viewer's smooth URL, taken while every rung is up.
     const levels = async () => (await call(app, rooms.getLiveUrl, { room_id: anchor.id }, { token: admin.token })).data.levels as Array<{ level: string; height: number; flv: string }>;
@@ -107,6 +109,7 @@ describe.skipIf(!ffmpeg)('replays keep the whole broadcast; the ladder restarts 
     const first = await reader.read();
     expect(Buffer.from(first.value!).subarray(0, 3).toString('latin1')).toBe('FLV');
     await reader.cancel();
+    encoder.kill('SIGINT');
     await exited(encoder);
     await until('the room to go offline', async () => !(await isLive(anchor.id)));
     await call(app, rooms.endRoom, {}, { token: anchor.token });
@@ -117,7 +120,7 @@ describe.skipIf(!ffmpeg)('replays keep the whole broadcast; the ladder restarts 
     expect(maxRestarts).toBeLessThanOrEqual(3);
     const rec = await record(anchor.id);
     const broadcast = (rec.endedAt!.getTime() - rec.startedAt.getTime()) / 1000;
-    expect(broadcast).toBeGreaterThan(20);
+    expect(broadcast).toBeGreaterThan(15); // the 16 s of kills happened while it was live
     // The original was recorded beside the ladder, not through it: the replay is as long as the broadcast.
     expect(Math.abs(ready.duration - broadcast)).toBeLessThanOrEqual(2);
     // Its original level has no hole: one part, segments back to back.
