@@ -4,6 +4,7 @@ import type { Lang } from '@livesports/contracts/messages';
 import { ImCustomType, type LiveStateEvent } from '@livesports/contracts/chat';
 import { economyRoomChannel } from '@livesports/contracts/economy-gifts';
 import { findFfmpeg } from '../../media/ffmpeg.ts';
+import { bounded } from '../../platform/bounded.ts';
 import { pageId } from '../../platform/page-images.ts';
 import { Ingest, KICK_CHANNEL } from '../../media/ingest.ts';
 import { playRoutes } from '../../media/play-routes.ts';
@@ -25,6 +26,9 @@ import { liveStaffRoutes } from './staff.routes.ts';
 import { createLiveStaffService } from './staff.service.ts';
 import { streamHealthRoutes } from './stream-health.routes.ts';
 import { createStreamHealthService } from './stream-health.service.ts';
+
+/** The longest one shutdown step of the live module may take (ingest, recorder, publishers). */
+const CLOSE_STEP_MS = 15_000;
 
 /** Something that pushes into this process's own ingest (the demo's broadcaster): started once it listens, stopped before it. */
 export interface LocalPublisher {
@@ -229,12 +233,16 @@ export const liveModule = fp(
     });
     // Before the HTTP server closes: open HTTP-FLV responses would otherwise hold it open, and the
     // last unpublish bookkeeping must reach the database before it closes. Local publishers first.
+    // Each step is bounded (platform/bounded.ts): a close once hung in the recorder's or the ingest's
+    // stop under load, and a site must close whatever its encoders and ffmpeg children do.
     app.addHook('preClose', async () => {
-      for (const p of publishers) await p.stop();
-      if (ingestRunning) await ingest?.stop();
+      await bounded(app.log, 'demo publishers', CLOSE_STEP_MS, async () => {
+        for (const p of publishers) await p.stop();
+      });
+      if (ingestRunning) await bounded(app.log, 'RTMP ingest', CLOSE_STEP_MS, () => ingest!.stop());
       ingestRunning = false;
-      await app.replays.recorder?.stop();
-      await viewers.stop();
+      await bounded(app.log, 'replay recorder', CLOSE_STEP_MS, async () => app.replays.recorder?.stop());
+      await bounded(app.log, 'viewer counts', CLOSE_STEP_MS, () => viewers.stop());
     });
   },
   {
