@@ -132,7 +132,8 @@ test.describe('live streaming', () => {
     const visitor = await visitorContext.newPage();
     await visitor.goto(`/live?id=${anchor.id}`);
     await expectPlaying(visitor);
-    await expect(visitor.getByTestId('live-video')).toHaveAttribute('data-level', 'sd');
+    // SD, or smooth when a busy machine shed the SD encode (the ladder drops rungs instead of restarting in a loop).
+    await expect(visitor.getByTestId('live-video')).toHaveAttribute('data-level', /^(sd|smooth)$/);
     await visitor.getByTestId('live-player').hover();
     await visitor.getByTestId('quality-button').click();
     await expect(visitor.getByTestId('quality-hd')).toHaveClass(/is-locked/);

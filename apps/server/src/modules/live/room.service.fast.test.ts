@@ -18,6 +18,7 @@ function setup(rows: Record<string, unknown> = {}) {
     anchorOf: async () => ({ anchorExp: 120, isAnchor: 1 }) as never,
     update: async (_id: number, values: object) => (current = { ...current, ...values }) as never,
     goOffline: async () => void (current = { ...current, status: RoomStatus.OFFLINE }) as never,
+    card: async () => ({ id: current.id, status: current.status }) as never,
   });
   const media: LiveMedia = {
     rtmpUrl: 'rtmp://127.0.0.1:1935/live',
@@ -93,5 +94,24 @@ describe('the anchor manages their own room', () => {
     await t.sut.update(anchor, { title: 'Cup final', type: undefined });
     expect(t.repo.update).toHaveBeenCalledWith(anchor.id, { title: 'Cup final' });
     expect(t.current.title).toBe('Cup final');
+  });
+});
+
+describe('play levels', () => {
+  it('a visitor whose every allowed rung was shed for lack of CPU still gets the smallest one to play (served the nearest level left)', async () => {
+    const { sut, media } = setup({ status: RoomStatus.LIVE });
+    media.ladder = true;
+    // The ladder shed SD and smooth: only the original and its HD alias are listed.
+    media.levels = () => [
+      { level: 'original', height: 360 },
+      { level: 'hd', height: 360 },
+    ];
+    media.allowedLevels = (loggedIn) => new Set(loggedIn ? ['original', 'hd', 'sd', 'smooth'] : ['sd', 'smooth']);
+    media.playUrls = (_room, level) => ({ flv: `/live/${level}.flv`, hls: null });
+    const visitor = await sut.liveUrl(anchor.id, null);
+    expect(visitor.levels.filter((l) => !l.locked).map((l) => [l.level, l.flv])).toEqual([['smooth', '/live/smooth.flv']]);
+    // A signed-in viewer has the original: nothing is added.
+    const member = await sut.liveUrl(anchor.id, authUser());
+    expect(member.levels.map((l) => l.level)).toEqual(['original', 'hd']);
   });
 });

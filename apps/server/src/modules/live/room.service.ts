@@ -239,6 +239,14 @@ export function createRoomService(deps: RoomDeps) {
           return { level, height, locked, flv: urls?.flv ?? null, hls: urls?.hls ?? null };
         })
       : [];
+    // Every rung this viewer may watch was shed for lack of CPU (a visitor may not have HD or the
+    // original): the smallest allowed rung's address is still offered, and the ingest serves it the
+    // nearest level left, so a visitor keeps a picture instead of an endless "loading".
+    if (live && levels.length > 0 && levels.every((l) => l.locked)) {
+      const fallback = (['smooth', 'sd', 'hd'] as const).find((l) => allowed.has(l));
+      const urls = fallback ? media.playUrls(roomId, fallback) : null;
+      if (fallback && urls) levels.push({ level: fallback, height: levels[0].height, locked: false, flv: urls.flv, hls: urls.hls });
+    }
     return { room_id: roomId, is_live: live ? 1 : 0, ladder: media.ladder, levels };
   }
 
