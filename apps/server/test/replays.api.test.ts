@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { findFfmpeg } from '../src/media/ffmpeg.ts';
 import { call, freePort, otherApp } from './helpers.ts';
 import { approvedAnchor, liveUser } from './live.helpers.ts';
 import { feed, footballMatch, ingestMatch, tag } from './matches-helpers.ts';
+import { exited, push as pushWith, sleep, until } from './stream-helpers.ts';
 
 // Recording while live, end to end on the server: ffmpeg pushes a test pattern over RTMP, the
 // ladder records every level, the broadcast ends and the replay is finalised; then the replay's
@@ -24,60 +24,8 @@ import { feed, footballMatch, ingestMatch, tag } from './matches-helpers.ts';
 
 const ffmpeg = await findFfmpeg(undefined);
 if (!ffmpeg) console.warn('replays.api.test: SKIPPED — no ffmpeg on PATH (apt-get install ffmpeg)');
-
-function push(rtmpUrl: string, seconds: number): ChildProcess {
-  return spawn(
-    ffmpeg!,
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-re',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=s=640x360:r=15',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:sample_rate=44100',
-      '-t',
-      String(seconds),
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-tune',
-      'zerolatency',
-      '-g',
-      '15',
-      '-pix_fmt',
-      'yuv420p',
-      '-b:v',
-      '500k',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '64k',
-      '-f',
-      'flv',
-      rtmpUrl,
-    ],
-    { stdio: 'ignore' },
-  );
-}
-const exited = (p: ChildProcess) => new Promise<void>((resolve) => (p.exitCode !== null ? resolve() : p.once('exit', () => resolve())));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
+/** ffmpeg pushing a 640x360 test pattern with sound over RTMP for `seconds` (stream-helpers.ts). */
+const push = (rtmpUrl: string, seconds: number) => pushWith(ffmpeg!, rtmpUrl, seconds);
 
 describe.skipIf(!ffmpeg)('replays: recording, playback data, clips', () => {
   let app: FastifyInstance;
