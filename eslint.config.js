@@ -115,7 +115,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/*'], message: 'SQL and tables belong in a *.repo.ts (see docs/architecture.md, Money)' }] },
+        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/*'], message: 'SQL and tables belong in a *.repo.ts (see docs/decisions/0007-money-ledger.md)' }] },
       ],
     },
   },
