@@ -43,7 +43,8 @@ const line = (seq: number, text: string, from = '5'): ImMessage => ({ groupId: 9
 
 /** The socket `n` once it has logged in, answered as the server does (login, then joined with `history`). */
 async function joinOn(n: number, history: ImMessage[]) {
-  await vi.waitFor(() => expect(FakeSocket.all[n]?.sent[0]).toMatchObject({ type: 'login' }));
+  // A reconnect comes after the client's backoff with jitter (over a second on a busy machine).
+  await vi.waitFor(() => expect(FakeSocket.all[n]?.sent[0]).toMatchObject({ type: 'login' }), { timeout: 10_000 });
   const ws = FakeSocket.all[n]!;
   ws.receive({ type: 'login', identifier: '5', guest: false });
   ws.receive({ type: 'joined', groupId: 9, messages: history });
@@ -107,10 +108,10 @@ describe('imConnection.send', () => {
     await vi.waitFor(() => expect(second.frames('send')).toHaveLength(1));
     second.close();
     const third = await joinOn(2, []);
-    await vi.waitFor(() => expect(third.frames('send')).toMatchObject([{ type: 'send', text: 'lost on the way' }]));
+    await vi.waitFor(() => expect(third.frames('send')).toMatchObject([{ type: 'send', text: 'lost on the way' }]), { timeout: 5_000 });
     third.receive({ type: 'sent', groupId: 9, seq: 3, rid: third.frames('send')[0]!.rid });
     await expect(lost).resolves.toBeNull();
-  }, 15_000);
+  }, 30_000);
 
   it('a line not answered in time on a socket still up is not sent again; it counts as sent when it shows up in the room', async () => {
     const { imConnection, useChatStore, SEND_FAILED } = await import('./im-client');
