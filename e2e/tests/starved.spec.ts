@@ -111,12 +111,14 @@ test.describe('starved machine', () => {
           await new Promise((r) => setTimeout(r, 1000));
         }
       })();
-      // The broadcast is PUSH_SECONDS long whatever the chat is doing: then the encoder stops and the
-      // anchor presses "End broadcast" (which ends the replay at once).
+      // The broadcast is PUSH_SECONDS long whatever the chat is doing: then the anchor presses "End
+      // broadcast" while the encoder still sends (it cuts the stream and ends the replay at once, so
+      // the record and the recording end together), and the encoder is stopped after. Stopping the
+      // encoder first left the record running until a starved server took the End (2.0 s once).
       const ended = (async () => {
         await new Promise((r) => setTimeout(r, Math.max(0, PUSH_SECONDS * 1000 - (Date.now() - wentLive))));
-        encoder!.kill('SIGTERM');
         await api(request, 'GET', '/api/Live/endRoom', {}, anchor.token);
+        encoder!.kill('SIGTERM');
         watching = false;
         await watch;
       })();
