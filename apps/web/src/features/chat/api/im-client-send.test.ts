@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImMessage } from '@livesports/contracts/chat';
+import { FakeSocket as SharedFakeSocket } from '@/shared/realtime/fake-socket';
 
 // Every send ends with an outcome the page can show (issue #50): a line sent while the chat is
 // still connecting waits and goes once the room is joined; a line whose socket went away before
@@ -9,30 +10,17 @@ vi.mock('@/shared/api/client', () => ({
   request: vi.fn(async () => ({ identifier: '5', userSig: 'sig', sdkAppId: 1, expire: 60 })),
 }));
 
-class FakeSocket {
-  static OPEN = 1;
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen?: () => void;
-  onmessage?: (e: { data: string }) => void;
-  onclose?: (e: { code: number }) => void;
-  constructor(public url: string) {
+/** The shared scripted socket, opening by itself and closing as a network drop does (the client reconnects). */
+class FakeSocket extends SharedFakeSocket {
+  static override all: FakeSocket[] = [];
+  constructor(url: string) {
+    super(url);
+    SharedFakeSocket.all.pop();
     FakeSocket.all.push(this);
-    queueMicrotask(() => {
-      this.readyState = 1;
-      this.onopen?.();
-    });
+    queueMicrotask(() => this.open());
   }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.({ code: 1006 });
-  }
-  receive(frame: object) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
+  override close() {
+    this.drop();
   }
   frames(type: string) {
     return this.sent.filter((f) => f.type === type);
