@@ -13,7 +13,10 @@ const sideName = (m: MatchRow, side: 'home' | 'away', lang: string) => nameIn({ 
 const competitionIn = (m: MatchRow, lang: string) => nameIn({ name_zh: m.competition_name_zh, name_en: m.competition_name_en, name_es: m.competition_name_es }, lang);
 
 export function SportNameList({ list, kind }: { list: SportNameCard[]; kind: 'team' | 'competition' }) {
-  const { i18n } = useTranslation('search');
+  const { t, i18n } = useTranslation('search');
+  // Real Madrid plays football and basketball: a name shown twice says which sport each is.
+  const shown = list.map((c) => nameIn(c, i18n.language));
+  const twice = (name: string) => shown.indexOf(name) !== shown.lastIndexOf(name);
   const href = (c: SportNameCard) => (kind === 'team' ? `${paths.team}?id=${c.id}` : `${c.sport === 'basketball' ? paths.baseBasketball : paths.baseFootball}?id=${c.id}`);
   return (
     <ul className="search-sport__names">
@@ -22,6 +25,7 @@ export function SportNameList({ list, kind }: { list: SportNameCard[]; kind: 'te
           <Link to={href(c)} className="chip chip--btn" data-testid={`search-${kind}-${c.id}`}>
             {c.logo && <img src={c.logo} alt="" width={20} height={20} loading="lazy" />}
             {nameIn(c, i18n.language)}
+            {twice(nameIn(c, i18n.language)) && <span className="muted"> · {t(`sportOf.${c.sport}`)}</span>}
           </Link>
         </li>
       ))}
@@ -30,7 +34,7 @@ export function SportNameList({ list, kind }: { list: SportNameCard[]; kind: 'te
 }
 
 export function SportMatchList({ list }: { list: MatchRow[] }) {
-  const { i18n } = useTranslation('search');
+  const { t, i18n } = useTranslation('search');
   const lang = i18n.language;
   const when = (m: MatchRow) => new Date(m.match_time * 1000).toLocaleString(lang, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
   return (
@@ -42,7 +46,7 @@ export function SportMatchList({ list }: { list: MatchRow[] }) {
               {when(m)} · {competitionIn(m, lang)}
             </span>
             <strong>
-              {sideName(m, 'home', lang)} {m.status >= 2 ? `${m.home_score} - ${m.away_score}` : '-'} {sideName(m, 'away', lang)}
+              {sideName(m, 'home', lang)} {m.status >= 2 ? `${m.home_score} - ${m.away_score}` : t('versus')} {sideName(m, 'away', lang)}
             </strong>
           </Link>
         </li>
